@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES } from '@sciwise/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { RequestMeta, ServiceContext } from './context.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';
+import { RateLimits } from './lib/rate-limit.ts';
+import { authRoutes } from './modules/accounts/auth-routes.ts';
+import { meRoutes } from './modules/accounts/me-routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { localFileStore } from './modules/files/store.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerOriginCheck, registerSecurityHeaders } from './plugins/security.ts';
+import { registerStaticWeb } from './plugins/static-web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+    ctx: ServiceContext;
+    rateLimits: RateLimits;
+    redis: Redis | undefined;
+  }
+  interface FastifyRequest {
+    meta(): RequestMeta;
+  }
+}
+
+export interface AppOverrides {
+  /** An already-open database (tests share a migrated one); closed by the caller. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** JSON bodies larger than this are refused with 413; uploads have their own limits. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Builds the whole application without listening: main.ts listens, tests inject. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      overrides.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ownsDatabase = !overrides.database;
+  const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  if (ownsDatabase) await applyMigrations(database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const mailer = overrides.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db));
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('redis', redis);
+  app.decorate('rateLimits', new RateLimits(redis, config.rateLimitPrefix));
+  app.decorate('ctx', { db: database.db, config, mailer, files: localFileStore(config.filesDir), log: app.log });
+  app.decorateRequest('meta', function () {
+    const userAgent = this.headers['user-agent'];
+    return { ip: this.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    redis?.disconnect();
+    if (ownsDatabase) await database.close();
+  });
+
+  await registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
+  registerOriginCheck(app, config.publicUrl);
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(authPlugin, config);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(meRoutes);
+  if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(devRoutes);
+  await registerStaticWeb(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'use true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://sciwise.example' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sciwise <no-reply@sciwise.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  COOKIE_SECURE: booleanFlag.default(true),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SEED_DEMO: booleanFlag.optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
+  OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  /** undefined means the embedded PGlite database under dataDir (or in memory when dataDir is null). */
+  databaseUrl: string | undefined;
+  /** PGlite data directory; null keeps the embedded database in memory (tests). */
+  pgliteDir: string | null;
+  filesDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  sessionTtlMs: number;
+  seedDemo: boolean;
+  webDistDir: string;
+  rateLimitPrefix: string;
+  oidc: { issuer: string; audience: string } | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads settings from the environment; a bad one throws ConfigError naming the setting. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  if ((env.OIDC_ISSUER === undefined) !== (env.OIDC_AUDIENCE === undefined)) {
+    throw new ConfigError('Invalid setting OIDC_AUDIENCE: set OIDC_ISSUER and OIDC_AUDIENCE together');
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'db'),
+    filesDir: path.join(dataDir, 'files'),
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    cookieSecure: env.COOKIE_SECURE,
+    sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    // Demo data belongs to the embedded, single-machine setup unless asked for explicitly.
+    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX,
+    oidc: env.OIDC_ISSUER && env.OIDC_AUDIENCE ? { issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE } : undefined,
+  };
+}

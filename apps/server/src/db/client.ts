@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+type Schema = typeof schema;
+/** The one database type the services see, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction: what a service function that may join a caller's transaction takes. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs fn while holding a cluster-wide lock (so several nodes never migrate at once). */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The raw pool, for benchmarks that compare against plain SQL. */
+  pool: pg.Pool | undefined;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data directory; null keeps it in memory. */
+  pgliteDir?: string | null;
+  poolSize?: number;
+}
+
+const MIGRATION_LOCK_KEY = 7_262_024;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection must not take the process down.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: 'postgres',
+      pool,
+      async withMigrationLock(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir ?? undefined, { extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    pool: undefined,
+    // PGlite is one connection inside this process: nothing else can migrate it concurrently.
+    withMigrationLock: (fn) => fn(),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,35 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { demoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+if (config.seedDemo) {
+  const created = await seedDemoAccounts(app.db);
+  if (created > 0) {
+    app.log.info(
+      { accounts: demoAccounts.map(({ email, password, role }) => ({ email, password, role })) },
+      'demo accounts created (local use only)',
+    );
+  }
+}
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(`Sciwise is running at ${config.publicUrl} (database: ${app.database.driver})`);

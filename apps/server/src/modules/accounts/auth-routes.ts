@@ -1,0 +1,126 @@
+import {
+  errorResponseSchema,
+  externalLoginResponseSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+  signUpRequestSchema,
+} from '@sciwise/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authLimits } from '../../lib/rate-limit.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import { loginWithExternalToken } from './external-login.ts';
+import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset.ts';
+import { presentLoginUser } from './presenter.ts';
+import { login, signUp } from './service.ts';
+import { revokeSession } from './sessions.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+
+/** The spec's account calls (section 7), kept at their original paths and shapes. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx, rateLimits, config } = app;
+
+  app.post(
+    '/api/User/AddNewUser',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account',
+        body: signUpRequestSchema,
+        response: { 201: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await rateLimits.consume([authLimits.signUpPerIp, request.ip]);
+      await signUp(ctx, request.body);
+      return reply.status(201).send({ message: 'Account created successfully!' });
+    },
+  );
+
+  app.post(
+    '/api/Account/Login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        description: 'Returns a bearer token for API clients and sets an HttpOnly session cookie for the browser.',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await rateLimits.consume([authLimits.loginPerIp, request.ip], [authLimits.loginPerEmail, request.body.email]);
+      const { user, token, expiresAt } = await login(ctx, request.body, request.meta());
+      setSessionCookie(reply, config, token, expiresAt);
+      return { token, user: presentLoginUser(user), message: 'Signed in.' };
+    },
+  );
+
+  app.post(
+    '/api/Account/LoginWithAuth0',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Sign in with an identity provider's access token (Authorization: Bearer)",
+        response: { 200: externalLoginResponseSchema, ...errors, 503: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await rateLimits.consume([authLimits.loginPerIp, request.ip]);
+      const { user, token, expiresAt } = await loginWithExternalToken(ctx, request.headers.authorization, request.meta());
+      setSessionCookie(reply, config, token, expiresAt);
+      return { accessToken: token, user: presentLoginUser(user), message: 'Signed in.' };
+    },
+  );
+
+  app.post(
+    '/api/Account/Logout',
+    { schema: { tags: ['accounts'], summary: 'Sign out: ends this session', response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      const auth = await request.auth();
+      if (auth) await revokeSession(app.db, auth.user.id, auth.sessionId);
+      clearSessionCookie(reply, config);
+      return { message: 'Signed out.' };
+    },
+  );
+
+  app.post(
+    '/api/Account/ForgotPassword',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a single-use password reset link',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await rateLimits.consume([authLimits.resetPerIp, request.ip], [authLimits.resetPerEmail, request.body.email]);
+      // Not awaited: answering before the e-mail goes out keeps known and unknown addresses alike.
+      requestPasswordReset(ctx, request.body.email).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset e-mail failed'),
+      );
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/Account/ResetPassword',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with a reset link; ends every session',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await rateLimits.consume([authLimits.resetPerIp, request.ip]);
+      await resetPassword(ctx, request.body.token, request.body.password);
+      return { message: 'Your password has been changed. You can now log in with it.' };
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import {
+  AVATAR_MAX_BYTES,
+  changePasswordRequestSchema,
+  currentUserSchema,
+  deleteAccountRequestSchema,
+  errorResponseSchema,
+  messageResponseSchema,
+  sessionListResponseSchema,
+  updateProfileRequestSchema,
+  uuidSchema,
+} from '@sciwise/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { clearSessionCookie, requireUser } from '../../plugins/auth.ts';
+import { readAvatarUpload, removeAvatar, replaceAvatar, sendAvatar } from './avatar.ts';
+import { presentCurrentUser, presentSession } from './presenter.ts';
+import { changePassword, deleteAccount, updateProfile } from './service.ts';
+import { listLiveSessions, revokeAllSessions, revokeSession } from './sessions.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+
+/** The signed-in user's own account: profile, avatar, password, sessions, deletion. */
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx, config } = app;
+  const tags = ['me'];
+
+  app.get(
+    '/api/me',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema, 401: errorResponseSchema } } },
+    async (request) => presentCurrentUser((await requireUser(request)).user),
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      schema: {
+        tags,
+        summary: 'Change name, phone or newsletter choice',
+        body: updateProfileRequestSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return presentCurrentUser(await updateProfile(ctx, user.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/me/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change password (ends other sessions unless told not to)',
+        body: changePasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = await requireUser(request);
+      await changePassword(ctx, auth, request.body);
+      return { message: 'Your password has been changed.' };
+    },
+  );
+
+  app.get(
+    '/api/me/sessions',
+    {
+      schema: { tags, summary: 'Devices signed in to this account', response: { 200: sessionListResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const auth = await requireUser(request);
+      const rows = await listLiveSessions(app.db, auth.user.id);
+      return { sessions: rows.map((row) => presentSession(row, auth.sessionId)) };
+    },
+  );
+
+  app.delete(
+    '/api/me/sessions/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out one device',
+        params: z.object({ sessionId: uuidSchema }),
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(request);
+      const ended = await revokeSession(app.db, auth.user.id, request.params.sessionId);
+      if (!ended) throw notFound('That session has already ended.');
+      if (request.params.sessionId === auth.sessionId) clearSessionCookie(reply, config);
+      return { message: 'That device has been signed out.' };
+    },
+  );
+
+  app.post(
+    '/api/me/sessions/revoke-others',
+    { schema: { tags, summary: 'Sign out every other device', response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      const auth = await requireUser(request);
+      await revokeAllSessions(app.db, auth.user.id, auth.sessionId);
+      return { message: 'Every other device has been signed out.' };
+    },
+  );
+
+  app.put(
+    '/api/me/avatar',
+    {
+      schema: {
+        tags,
+        summary: `Upload a profile picture (PNG, JPEG or WebP, up to ${AVATAR_MAX_BYTES / 1024 / 1024} MB)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const image = await readAvatarUpload(request);
+      return presentCurrentUser(await replaceAvatar(ctx, user, image));
+    },
+  );
+
+  app.delete(
+    '/api/me/avatar',
+    { schema: { tags, summary: 'Remove the profile picture', response: { 200: currentUserSchema, ...errors } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return presentCurrentUser(await removeAvatar(ctx, user));
+    },
+  );
+
+  app.get(
+    '/api/users/:userId/avatar',
+    { schema: { tags, summary: "A user's profile picture", params: z.object({ userId: uuidSchema }) } },
+    async (request, reply) => sendAvatar(ctx, request.params.userId, reply),
+  );
+
+  app.delete(
+    '/api/me',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account (anonymised; needs the password)',
+        body: deleteAccountRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await deleteAccount(ctx, user, request.body);
+      clearSessionCookie(reply, config);
+      return { message: 'Your account has been deleted.' };
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import type {
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  UpdateProfileRequest,
+} from '@sciwise/contracts';
+import { changePasswordRequestSchema, signUpRequestSchema } from '@sciwise/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RequestMeta, ServiceContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError, conflict, invalid, unauthenticated } from '../../errors.ts';
+import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { createSession, revokeAllSessions, type SessionUser } from './sessions.ts';
+
+/** One message for a wrong password and an unknown e-mail, so neither reveals which accounts exist. */
+export const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
+export const EMAIL_TAKEN = 'An account with this e-mail already exists. Try logging in instead.';
+
+function checkNewPassword(password: string, email: string, field = 'password'): void {
+  const problem = passwordProblem(password, { email });
+  if (problem) throw invalid(problem, [{ field, message: problem }]);
+}
+
+export async function signUp(ctx: ServiceContext, input: z.output<typeof signUpRequestSchema>): Promise<SessionUser> {
+  checkNewPassword(input.password, input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await ctx.db
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        passwordHash,
+        heardFrom: input.heardFrom ?? null,
+        newsletterOptIn: input.newsletterOptIn,
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function findUserByEmail(ctx: ServiceContext, email: string): Promise<SessionUser | undefined> {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+export async function login(
+  ctx: ServiceContext,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<{ user: SessionUser; token: string; expiresAt: Date }> {
+  const user = await findUserByEmail(ctx, input.email);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(input.password);
+    throw unauthenticated(WRONG_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthenticated(WRONG_CREDENTIALS);
+  const session = await createSession(ctx.db, {
+    userId: user.id,
+    ttlMs: ctx.config.sessionTtlMs,
+    userAgent: meta.userAgent,
+    ipAddress: meta.ip,
+  });
+  return { user, token: session.token, expiresAt: session.expiresAt };
+}
+
+export async function updateProfile(
+  ctx: ServiceContext,
+  userId: string,
+  changes: UpdateProfileRequest,
+): Promise<SessionUser> {
+  const [user] = await ctx.db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+export async function changePassword(
+  ctx: ServiceContext,
+  auth: { user: SessionUser; sessionId: string },
+  input: z.output<typeof changePasswordRequestSchema> | ChangePasswordRequest,
+): Promise<void> {
+  const { user } = auth;
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('invalid_input', 'Your current password is not correct.', [
+      { field: 'currentPassword', message: 'Your current password is not correct.' },
+    ]);
+  }
+  checkNewPassword(input.newPassword, user.email, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    if (input.signOutOtherSessions !== false) await revokeAllSessions(tx, user.id, auth.sessionId);
+  });
+}
+
+/**
+ * Deleting an account anonymises it: personal data goes, the row stays, because contracts,
+ * messages and ledger entries of other people still refer to it.
+ */
+export async function deleteAccount(ctx: ServiceContext, user: SessionUser, input: DeleteAccountRequest): Promise<void> {
+  if (user.passwordHash) {
+    if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
+      throw invalid('Enter your current password to delete your account.', [
+        { field: 'password', message: 'Your password is not correct.' },
+      ]);
+    }
+  } else if (input.confirmEmail?.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw invalid('Type your e-mail address to confirm.', [{ field: 'confirmEmail', message: 'It does not match.' }]);
+  }
+  const avatarKey = user.avatarKey;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${user.id}@deleted.invalid`,
+        firstName: 'Deleted',
+        lastName: 'user',
+        phoneNumber: null,
+        passwordHash: null,
+        avatarKey: null,
+        heardFrom: null,
+        newsletterOptIn: false,
+        deletedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id);
+  });
+  if (avatarKey) await ctx.files.remove(avatarKey).catch((error) => ctx.log.warn({ err: error }, 'avatar not removed'));
+}

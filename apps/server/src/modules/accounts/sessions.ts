@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+export type SessionUser = typeof users.$inferSelect;
+
+export interface Authenticated {
+  user: SessionUser;
+  sessionId: string;
+}
+
+/** Refresh last_seen_at at most this often, so reading a session rarely writes. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export async function createSession(
+  db: Executor,
+  input: { userId: string; ttlMs: number; userAgent?: string | undefined; ipAddress?: string | undefined },
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + input.ttlMs);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: input.userId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+      ipAddress: input.ipAddress ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id, expiresAt };
+}
+
+/** The live session and its user for a bearer token, or null. One indexed query. */
+export async function findSession(db: Executor, token: string): Promise<Authenticated | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(sessions.id, row.session.id), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
+  }
+  return { user: row.user, sessionId: row.session.id };
+}
+
+export async function revokeSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** Ends every live session of the user, except the one named (if any). */
+export async function revokeAllSessions(db: Executor, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export async function listLiveSessions(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  heardFromSchema,
+  newPasswordSchema,
+  passwordInputSchema,
+  personNameSchema,
+  phoneNumberSchema,
+} from './fields.ts';
+
+export const userRoles = ['member', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/** POST /api/User/AddNewUser: the spec's payload, plus how-you-heard and the newsletter opt-in. */
+export const signUpRequestSchema = z.object({
+  email: emailSchema,
+  firstName: personNameSchema('first name'),
+  lastName: personNameSchema('last name'),
+  phoneNumber: phoneNumberSchema,
+  password: newPasswordSchema,
+  heardFrom: heardFromSchema.optional(),
+  newsletterOptIn: z.boolean({ error: 'newsletterOptIn must be true or false.' }).default(false),
+});
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
+/** POST /api/Account/Login */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordInputSchema,
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** The spec's stored user: id, email, first and last name. */
+export const loginUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: loginUserSchema,
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/Account/LoginWithAuth0: the spec answers with our own session token as accessToken. */
+export const externalLoginResponseSchema = z.object({
+  accessToken: z.string(),
+  user: loginUserSchema,
+  message: z.string(),
+});
+export type ExternalLoginResponse = z.infer<typeof externalLoginResponseSchema>;
+
+/** The signed-in user as the app shows them (GET /api/me). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  phoneNumber: z.string().nullable(),
+  role: z.enum(userRoles),
+  avatarUrl: z.string().nullable(),
+  emailVerified: z.boolean(),
+  heardFrom: heardFromSchema.nullable(),
+  newsletterOptIn: z.boolean(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** PATCH /api/me: each field optional, at least one. */
+export const updateProfileRequestSchema = z
+  .object({
+    firstName: personNameSchema('first name'),
+    lastName: personNameSchema('last name'),
+    phoneNumber: phoneNumberSchema,
+    newsletterOptIn: z.boolean(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Change at least one field.');
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** POST /api/me/password */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: passwordInputSchema,
+  newPassword: newPasswordSchema,
+  signOutOtherSessions: z.boolean().default(true),
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** DELETE /api/me: the password confirms it (SSO-only accounts confirm by typing their e-mail). */
+export const deleteAccountRequestSchema = z.object({
+  password: z.string().max(1024).optional(),
+  confirmEmail: z.string().max(254).optional(),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+/** POST /api/Account/ForgotPassword */
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** POST /api/Account/ResetPassword */
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1, 'This reset link is incomplete.').max(200, 'This reset link is not valid.'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionListResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const avatarMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// Control characters never belong in names or single-line fields.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export const emailSchema = z
+  .string({ error: 'Enter your e-mail address.' })
+  .trim()
+  .min(1, 'Enter your e-mail address.')
+  .max(254, 'An e-mail address has at most 254 characters.')
+  .pipe(z.email('Enter a valid e-mail address.'))
+  .transform((email) => email.toLowerCase());
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Length only: the common-password check needs a dictionary and lives on the server. */
+export const newPasswordSchema = z
+  .string({ error: 'Enter a password.' })
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`)
+  .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+/** What a person types to sign in: never tell them the rule, just check it. */
+export const passwordInputSchema = z
+  .string({ error: 'Enter your password.' })
+  .min(1, 'Enter your password.')
+  .max(1024, 'That password is too long.');
+
+export const personNameSchema = (label: string) =>
+  z
+    .string({ error: `Enter your ${label}.` })
+    .trim()
+    .min(1, `Enter your ${label}.`)
+    .max(100, `Your ${label} can have at most 100 characters.`)
+    .refine((value) => !CONTROL_CHARS.test(value), `Your ${label} contains characters we can't store.`);
+
+/**
+ * International number: a leading +, then 6 to 15 digits (E.164), spaces, dashes, dots and
+ * brackets allowed while typing. Stored as + and digits only.
+ */
+export const phoneNumberSchema = z
+  .string({ error: 'Enter your phone number.' })
+  .trim()
+  .min(1, 'Enter your phone number.')
+  .max(32, 'That phone number is too long.')
+  .refine((value) => /^\+[\d\s().-]+$/.test(value), 'Enter the phone number with its country code, e.g. +1 555 010 0199.')
+  .transform((value) => '+' + value.replace(/\D/g, ''))
+  .refine((value) => value.length >= 7 && value.length <= 16, 'Enter a phone number of 6 to 15 digits.');
+
+export const heardFromOptions = ['google', 'linkedin', 'friend', 'conference', 'article', 'other'] as const;
+export const heardFromSchema = z.enum(heardFromOptions, { error: 'Choose how you heard about us.' });
+export type HeardFrom = z.infer<typeof heardFromSchema>;
+
+export const uuidSchema = z.uuid('That id is not valid.');

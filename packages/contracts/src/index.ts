@@ -1,0 +1,5 @@
+import "./error-map.ts";
+export * from './errors.ts';
+export * from './fields.ts';
+export * from './accounts.ts';
+export * from './dev.ts';
