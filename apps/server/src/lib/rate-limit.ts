@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { rateLimited } from '../errors.ts';
@@ -43,6 +44,11 @@ export class RateLimits {
       }
     }
   }
+}
+
+/** An onRequest hook counting every attempt from a client address, valid or not. */
+export function limitPerIp(rateLimits: RateLimits, rule: LimitRule) {
+  return async (request: FastifyRequest) => rateLimits.consume([rule, request.ip]);
 }
 
 /** The limits of the account routes; one place to read and tune them. */

@@ -9,7 +9,7 @@ import {
   signUpRequestSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authLimits } from '../../lib/rate-limit.ts';
+import { authLimits, limitPerIp, type LimitRule } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { loginWithExternalToken } from './external-login.ts';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset.ts';
@@ -22,10 +22,12 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorR
 /** The spec's account calls (section 7), kept at their original paths and shapes. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx, rateLimits, config } = app;
+  const perIp = (rule: LimitRule) => limitPerIp(rateLimits, rule);
 
   app.post(
     '/api/User/AddNewUser',
     {
+      onRequest: perIp(authLimits.signUpPerIp),
       schema: {
         tags: ['accounts'],
         summary: 'Create an account',
@@ -34,7 +36,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await rateLimits.consume([authLimits.signUpPerIp, request.ip]);
       await signUp(ctx, request.body);
       return reply.status(201).send({ message: 'Account created successfully!' });
     },
@@ -43,6 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Account/Login',
     {
+      onRequest: perIp(authLimits.loginPerIp),
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
@@ -52,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await rateLimits.consume([authLimits.loginPerIp, request.ip], [authLimits.loginPerEmail, request.body.email]);
+      await rateLimits.consume([authLimits.loginPerEmail, request.body.email]);
       const { user, token, expiresAt } = await login(ctx, request.body, request.meta());
       setSessionCookie(reply, config, token, expiresAt);
       return { token, user: presentLoginUser(user), message: 'Signed in.' };
@@ -62,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Account/LoginWithAuth0',
     {
+      onRequest: perIp(authLimits.loginPerIp),
       schema: {
         tags: ['accounts'],
         summary: "Sign in with an identity provider's access token (Authorization: Bearer)",
@@ -69,7 +72,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await rateLimits.consume([authLimits.loginPerIp, request.ip]);
       const { user, token, expiresAt } = await loginWithExternalToken(ctx, request.headers.authorization, request.meta());
       setSessionCookie(reply, config, token, expiresAt);
       return { accessToken: token, user: presentLoginUser(user), message: 'Signed in.' };
@@ -90,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Account/ForgotPassword',
     {
+      onRequest: perIp(authLimits.resetPerIp),
       schema: {
         tags: ['accounts'],
         summary: 'E-mail a single-use password reset link',
@@ -98,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await rateLimits.consume([authLimits.resetPerIp, request.ip], [authLimits.resetPerEmail, request.body.email]);
+      await rateLimits.consume([authLimits.resetPerEmail, request.body.email]);
       // Not awaited: answering before the e-mail goes out keeps known and unknown addresses alike.
       requestPasswordReset(ctx, request.body.email).catch((error: unknown) =>
         request.log.error({ err: error }, 'password reset e-mail failed'),
@@ -110,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Account/ResetPassword',
     {
+      onRequest: perIp(authLimits.resetPerIp),
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with a reset link; ends every session',
@@ -118,7 +122,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await rateLimits.consume([authLimits.resetPerIp, request.ip]);
       await resetPassword(ctx, request.body.token, request.body.password);
       return { message: 'Your password has been changed. You can now log in with it.' };
     },

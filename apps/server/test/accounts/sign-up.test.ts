@@ -1,0 +1,124 @@
+import type { ErrorResponse } from '@sciwise/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
+import { randomIp, signUpPayload } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signUp = (payload: unknown, remoteAddress = randomIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/User/AddNewUser', payload: payload as object, remoteAddress });
+
+const countUsersWithEmail = async (email: string) => {
+  const [row] = await t.app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row!.n;
+};
+
+describe('POST /api/User/AddNewUser', () => {
+  it('creates the account and stores how-you-heard and the newsletter choice', async () => {
+    const payload = signUpPayload({ heardFrom: 'linkedin', newsletterOptIn: true });
+    const response = await signUp(payload);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: 'Account created successfully!' });
+
+    const [stored] = await t.app.db.select().from(users).where(sql`${users.email} = ${payload.email}`);
+    expect(stored).toMatchObject({ heardFrom: 'linkedin', newsletterOptIn: true, phoneNumber: '+15550100199' });
+    expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(stored!.passwordHash).not.toContain(payload.password);
+  });
+
+  it('accepts the spec payload without how-you-heard or newsletter fields', async () => {
+    const { heardFrom: _h, newsletterOptIn: _n, ...specPayload } = signUpPayload();
+    expect((await signUp(specPayload)).statusCode).toBe(201);
+  });
+
+  it('refuses a taken e-mail whatever its case, with 409 and a message', async () => {
+    const payload = signUpPayload();
+    expect((await signUp(payload)).statusCode).toBe(201);
+    const again = await signUp({ ...payload, email: payload.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorResponse>().message).toMatch(/already exists/);
+    expect(await countUsersWithEmail(payload.email)).toBe(1);
+  });
+
+  it.each([
+    ['email', { email: 'not-an-email' }],
+    ['firstName', { firstName: '   ' }],
+    ['lastName', { lastName: 'x'.repeat(101) }],
+    ['phoneNumber', { phoneNumber: '5550100' }],
+    ['password', { password: 'short' }],
+    ['heardFrom', { heardFrom: 'tv' }],
+    ['newsletterOptIn', { newsletterOptIn: 'yes' }],
+  ])('answers 400 naming %s when it is invalid, and stores nothing', async (field, change) => {
+    const payload = { ...signUpPayload(), ...change };
+    const response = await signUp(payload);
+    expect(response.statusCode).toBe(400);
+    const body = response.json<ErrorResponse>();
+    expect(body.code).toBe('invalid_input');
+    expect(body.message.length).toBeGreaterThan(0);
+    expect(body.details?.map((d) => d.field)).toContain(field);
+    if (field !== 'email') expect(await countUsersWithEmail(payload.email as string)).toBe(0);
+  });
+
+  it('refuses common passwords and a password equal to the e-mail', async () => {
+    for (const password of ['password1', 'iloveyou', 'qwertyuiop', 'aaaaaaaaaaaa']) {
+      const response = await signUp(signUpPayload({ password }));
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json<ErrorResponse>().details?.[0]?.field).toBe('password');
+    }
+    const payload = signUpPayload();
+    expect((await signUp({ ...payload, password: payload.email })).statusCode).toBe(400);
+  });
+
+  it('allows long passphrases (64 characters and more)', async () => {
+    expect((await signUp(signUpPayload({ password: 'correct horse battery staple '.repeat(4) }))).statusCode).toBe(201);
+  });
+
+  it('never answers 5xx to malformed, oversized or hostile input', async () => {
+    const hostile = [
+      { body: '{"email": ', type: 'application/json' },
+      { body: 'null', type: 'application/json' },
+      { body: '[]', type: 'application/json' },
+      { body: 'email=a@b.c', type: 'application/x-www-form-urlencoded' },
+      { body: JSON.stringify({ ...signUpPayload(), firstName: 'x'.repeat(1024 * 1024) }), type: 'application/json' },
+      { body: JSON.stringify({ ...signUpPayload(), firstName: 42, lastName: ['a'] }), type: 'application/json' },
+    ];
+    for (const { body, type } of hostile) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/User/AddNewUser',
+        payload: body,
+        headers: { 'content-type': type },
+      });
+      expect(response.statusCode, body.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, body.slice(0, 40)).toBeLessThan(500);
+      expect(response.json<ErrorResponse>().message).toBeTruthy();
+    }
+  });
+
+  it('stores unicode and SQL-looking names exactly as typed', async () => {
+    const payload = signUpPayload({ firstName: "Zoë'); drop table users;--", lastName: '渡辺 🧪' });
+    expect((await signUp(payload)).statusCode).toBe(201);
+    const [stored] = await t.app.db.select().from(users).where(sql`${users.email} = ${payload.email}`);
+    expect(stored).toMatchObject({ firstName: "Zoë'); drop table users;--", lastName: '渡辺 🧪' });
+  });
+
+  it('rate-limits sign-ups from one address with 429 and a message', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signUp({ ...signUpPayload(), password: 'short' }, ip)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const limited = await signUp(signUpPayload(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json<ErrorResponse>().message).toMatch(/Too many attempts/);
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOverrides } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { applyMigrations } from '../../src/db/migrate.ts';
+
+export type TestDriver = 'pglite' | 'postgres';
+export const testDriver: TestDriver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database on TEST_DATABASE_URL. */
+export async function createTestDatabase(driver: TestDriver = testDriver): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const handle = await openDatabase({ pgliteDir: null });
+    await applyMigrations(handle);
+    return { handle, url: undefined, drop: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set to run the PostgreSQL suites');
+  const name = `sciwise_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await applyMigrations(handle);
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh database, with a private data folder and rate-limit
+ * namespace, so files never share state. Redis is used when REDIS_URL is set (PostgreSQL runs).
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; overrides?: AppOverrides; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    RATE_LIMIT_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(testDriver === 'postgres' && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...options.env,
+  });
+  const app = await buildApp(config, { database: database.handle, ...options.overrides });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      if (!options.database) await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
