@@ -79,7 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);
-  app.decorate('rateLimits', new RateLimits(redis, config.rateLimitPrefix));
+  app.decorate('rateLimits', new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale));
   app.decorate('ctx', { db: database.db, config, mailer, files: localFileStore(config.filesDir), log: app.log });
   app.decorateRequest('meta', function () {
     const userAgent = this.headers['user-agent'];

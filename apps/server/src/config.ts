@@ -32,6 +32,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
+  /** Multiplies every rate limit's allowance; browser tests that sign up many people raise it. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
 });
@@ -59,6 +61,7 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string;
   rateLimitPrefix: string;
+  rateLimitScale: number;
   oidc: { issuer: string; audience: string } | undefined;
 }
 
@@ -98,6 +101,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimitPrefix: env.RATE_LIMIT_PREFIX,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     oidc: env.OIDC_ISSUER && env.OIDC_AUDIENCE ? { issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE } : undefined,
   };
 }

@@ -17,12 +17,13 @@ export class RateLimits {
   constructor(
     private readonly redis: Redis | undefined,
     private readonly prefix: string,
+    private readonly scale = 1,
   ) {}
 
   private limiter(rule: LimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
-      const options = { keyPrefix: `${this.prefix}:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+      const options = { keyPrefix: `${this.prefix}:${rule.name}`, points: rule.points * this.scale, duration: rule.durationSeconds };
       limiter = this.redis
         ? new RateLimiterRedis({ ...options, storeClient: this.redis, useRedisPackage: false })
         : new RateLimiterMemory(options);
