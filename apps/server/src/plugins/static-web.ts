@@ -17,6 +17,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     root: distDir,
     wildcard: false,
     index: false,
+    // Our own cache-control below: hashed assets forever, everything else revalidated.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -29,8 +29,15 @@ describe('POST /api/User/AddNewUser', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Account created successfully!' });
 
-    const [stored] = await t.app.db.select().from(users).where(sql`${users.email} = ${payload.email}`);
-    expect(stored).toMatchObject({ heardFrom: 'linkedin', newsletterOptIn: true, phoneNumber: '+15550100199' });
+    const [stored] = await t.app.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${payload.email}`);
+    expect(stored).toMatchObject({
+      heardFrom: 'linkedin',
+      newsletterOptIn: true,
+      phoneNumber: '+15550100199',
+    });
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(stored!.passwordHash).not.toContain(payload.password);
   });
@@ -79,7 +86,9 @@ describe('POST /api/User/AddNewUser', () => {
   });
 
   it('allows long passphrases (64 characters and more)', async () => {
-    expect((await signUp(signUpPayload({ password: 'correct horse battery staple '.repeat(4) }))).statusCode).toBe(201);
+    expect(
+      (await signUp(signUpPayload({ password: 'correct horse battery staple '.repeat(4) }))).statusCode,
+    ).toBe(201);
   });
 
   it('never answers 5xx to malformed, oversized or hostile input', async () => {
@@ -88,8 +97,14 @@ describe('POST /api/User/AddNewUser', () => {
       { body: 'null', type: 'application/json' },
       { body: '[]', type: 'application/json' },
       { body: 'email=a@b.c', type: 'application/x-www-form-urlencoded' },
-      { body: JSON.stringify({ ...signUpPayload(), firstName: 'x'.repeat(1024 * 1024) }), type: 'application/json' },
-      { body: JSON.stringify({ ...signUpPayload(), firstName: 42, lastName: ['a'] }), type: 'application/json' },
+      {
+        body: JSON.stringify({ ...signUpPayload(), firstName: 'x'.repeat(1024 * 1024) }),
+        type: 'application/json',
+      },
+      {
+        body: JSON.stringify({ ...signUpPayload(), firstName: 42, lastName: ['a'] }),
+        type: 'application/json',
+      },
     ];
     for (const { body, type } of hostile) {
       const response = await t.app.inject({
@@ -107,14 +122,18 @@ describe('POST /api/User/AddNewUser', () => {
   it('stores unicode and SQL-looking names exactly as typed', async () => {
     const payload = signUpPayload({ firstName: "Zoë'); drop table users;--", lastName: '渡辺 🧪' });
     expect((await signUp(payload)).statusCode).toBe(201);
-    const [stored] = await t.app.db.select().from(users).where(sql`${users.email} = ${payload.email}`);
+    const [stored] = await t.app.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${payload.email}`);
     expect(stored).toMatchObject({ firstName: "Zoë'); drop table users;--", lastName: '渡辺 🧪' });
   });
 
   it('rate-limits sign-ups from one address with 429 and a message', async () => {
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await signUp({ ...signUpPayload(), password: 'short' }, ip)).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await signUp({ ...signUpPayload(), password: 'short' }, ip)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     const limited = await signUp(signUpPayload(), ip);
     expect(limited.statusCode).toBe(429);

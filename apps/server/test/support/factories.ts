@@ -36,7 +36,10 @@ export interface SignedInUser {
 }
 
 /** Signs up through the API and logs in; returns the bearer token. */
-export async function signedInUser(app: FastifyInstance, overrides: Partial<SignUpRequest> = {}): Promise<SignedInUser> {
+export async function signedInUser(
+  app: FastifyInstance,
+  overrides: Partial<SignUpRequest> = {},
+): Promise<SignedInUser> {
   const payload = signUpPayload(overrides);
   const remoteAddress = randomIp();
   const created = await app.inject({ method: 'POST', url: '/api/User/AddNewUser', payload, remoteAddress });

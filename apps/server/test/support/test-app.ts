@@ -61,7 +61,13 @@ export interface TestApp {
  * namespace, so files never share state. Redis is used when REDIS_URL is set (PostgreSQL runs).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; overrides?: AppOverrides; database?: TestDatabase } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: AppOverrides;
+    database?: TestDatabase;
+    /** Adds test-only routes before the app starts. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-test-'));
@@ -76,6 +82,7 @@ export async function createTestApp(
     ...options.env,
   });
   const app = await buildApp(config, { database: database.handle, ...options.overrides });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,0 +1,147 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ErrorResponse, ExternalLoginResponse } from '@sciwise/contracts';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomIp, signedInUser } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/** A tiny OpenID provider on loopback: discovery, JWKS and userinfo. */
+let provider: Server;
+let issuer: string;
+let privateKey: CryptoKey;
+const userInfo = new Map<string, Record<string, unknown>>();
+let t: TestApp;
+const AUDIENCE = 'sciwise-api';
+
+beforeAll(async () => {
+  const keys = await generateKeyPair('RS256');
+  privateKey = keys.privateKey;
+  const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  provider = createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    if (request.url === '/.well-known/openid-configuration') {
+      response.end(
+        JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks`, userinfo_endpoint: `${issuer}/userinfo` }),
+      );
+    } else if (request.url === '/jwks') {
+      response.end(JSON.stringify({ keys: [jwk] }));
+    } else if (request.url === '/userinfo') {
+      const token = (request.headers.authorization ?? '').replace('Bearer ', '');
+      response.end(JSON.stringify(userInfo.get(token) ?? {}));
+    } else {
+      response.statusCode = 404;
+      response.end('{}');
+    }
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  t = await createTestApp({ env: { OIDC_ISSUER: issuer, OIDC_AUDIENCE: AUDIENCE } });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => provider.close(resolve));
+});
+
+async function accessToken(
+  subject: string,
+  claims: { aud?: string; iss?: string; exp?: number; key?: CryptoKey } = {},
+) {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setSubject(subject)
+    .setIssuer(claims.iss ?? issuer)
+    .setAudience(claims.aud ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 300)
+    .sign(claims.key ?? privateKey);
+}
+
+const loginWith = (token?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/Account/LoginWithAuth0',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    remoteAddress: randomIp(),
+  });
+
+describe('POST /api/Account/LoginWithAuth0', () => {
+  it('creates an account for a new identity with a verified e-mail, then signs the same account in again', async () => {
+    const subject = `auth0|${Math.random()}`;
+    const token = await accessToken(subject);
+    userInfo.set(token, {
+      email: `${subject.slice(6)}@lab.test`,
+      email_verified: true,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+    });
+    const first = await loginWith(token);
+    expect(first.statusCode).toBe(200);
+    const body = first.json<ExternalLoginResponse>();
+    expect(body.user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${body.accessToken}` },
+    });
+    expect(me.json()).toMatchObject({ emailVerified: true, hasPassword: false });
+
+    const secondToken = await accessToken(subject);
+    const second = await loginWith(secondToken);
+    expect(second.json<ExternalLoginResponse>().user.id).toBe(body.user.id);
+  });
+
+  it('says "No access token received" without a bearer token', async () => {
+    const response = await loginWith();
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorResponse>().message).toBe('No access token received');
+  });
+
+  it.each([
+    ['a wrong audience', { aud: 'someone-else' }],
+    ['a wrong issuer', { iss: 'https://evil.example' }],
+    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 3600 }],
+  ])('refuses %s with the spec text', async (_label, claims) => {
+    const response = await loginWith(await accessToken('auth0|x', claims));
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorResponse>().message).toBe('Auth0 token verification failed');
+  });
+
+  it('refuses a token signed by another key', async () => {
+    const { privateKey: otherKey } = await generateKeyPair('RS256');
+    const response = await loginWith(await accessToken('auth0|y', { key: otherKey }));
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('never takes over an existing account by e-mail alone', async () => {
+    const existing = await signedInUser(t.app);
+    const token = await accessToken(`auth0|takeover-${Math.random()}`);
+    userInfo.set(token, { email: existing.email, email_verified: true, name: 'Mallory Attacker' });
+    const response = await loginWith(token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ErrorResponse>().message).toMatch(/already exists/);
+  });
+
+  it('refuses to create an account when the provider has not verified the e-mail', async () => {
+    const token = await accessToken(`auth0|unverified-${Math.random()}`);
+    userInfo.set(token, { email: 'unverified@lab.test', email_verified: false });
+    expect((await loginWith(token)).statusCode).toBe(401);
+  });
+});
+
+describe('LoginWithAuth0 without a provider configured', () => {
+  it('answers 503 with a clear message', async () => {
+    const plain = await createTestApp();
+    try {
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/api/Account/LoginWithAuth0',
+        headers: { authorization: 'Bearer x' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<ErrorResponse>().message).toMatch(/not set up/);
+    } finally {
+      await plain.close();
+    }
+  });
+});

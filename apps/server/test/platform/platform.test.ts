@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ErrorResponse } from '@sciwise/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { signedInUser } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const web = mkdtempSync(path.join(tmpdir(), 'sciwise-web-'));
+  mkdirSync(path.join(web, 'assets'));
+  mkdirSync(path.join(web, 'how-it-works'));
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(path.join(web, 'how-it-works', 'index.html'), '<!doctype html><title>How it works</title>');
+  writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({
+    env: { WEB_DIST_DIR: web },
+    // A route that fails the way a bug would, to see what a client is told.
+    beforeReady: (app) =>
+      app.get('/api/test/explode', async () => {
+        throw new Error('secret internal detail: connection string postgres://user:pw@db');
+      }),
+  });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers liveness and readiness (which checks the database)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP without inline script, and the usual hardening headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const user = await signedInUser(t.app);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { ...user.headers, origin: 'https://evil.example' },
+      payload: { firstName: 'Pwned' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('errors', () => {
+  it('hides 5xx details from clients', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json<ErrorResponse>()).toEqual({
+      code: 'internal',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+    });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorResponse>().code).toBe('not_found');
+  });
+
+  it('refuses JSON bodies over the limit with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorResponse>().message).toBeTruthy();
+  });
+});
+
+describe('web app serving', () => {
+  it('serves the prerendered page of a path, the app shell elsewhere, and 404 for missing files', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/how-it-works' })).body).toContain('How it works');
+    expect((await t.app.inject({ method: 'GET', url: '/profile/settings' })).body).toContain('shell');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    for (const url of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toMatch(/root:|"name"/);
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the account calls at /api/docs', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    for (const route of ['/api/User/AddNewUser', '/api/Account/Login', '/api/Account/Logout', '/api/me']) {
+      expect(Object.keys(doc.paths)).toContain(route);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('names the bad setting in one clear line', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid setting PORT="eighty": /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL.*postgres:\/\//);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example' })).toThrow(/OIDC_AUDIENCE/);
+  });
+
+  it('defaults to the embedded database with demo data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ databaseUrl: undefined, seedDemo: true, port: 3000 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
+  });
+});
