@@ -102,6 +102,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimitPrefix: env.RATE_LIMIT_PREFIX,
     rateLimitScale: env.RATE_LIMIT_SCALE,
-    oidc: env.OIDC_ISSUER && env.OIDC_AUDIENCE ? { issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE } : undefined,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_AUDIENCE
+        ? { issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE }
+        : undefined,
   };
 }

@@ -30,8 +30,10 @@ export class AppError extends Error {
   }
 }
 
-export const invalid = (message: string, details?: FieldError[]) => new AppError('invalid_input', message, details);
-export const unauthenticated = (message = 'Please sign in to continue.') => new AppError('unauthenticated', message);
+export const invalid = (message: string, details?: FieldError[]) =>
+  new AppError('invalid_input', message, details);
+export const unauthenticated = (message = 'Please sign in to continue.') =>
+  new AppError('unauthenticated', message);
 export const forbidden = (message = "You don't have access to this.") => new AppError('forbidden', message);
 export const notFound = (message = 'We could not find that.') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);

@@ -44,7 +44,10 @@ export const phoneNumberSchema = z
   .trim()
   .min(1, 'Enter your phone number.')
   .max(32, 'That phone number is too long.')
-  .refine((value) => /^\+[\d\s().-]+$/.test(value), 'Enter the phone number with its country code, e.g. +1 555 010 0199.')
+  .refine(
+    (value) => /^\+[\d\s().-]+$/.test(value),
+    'Enter the phone number with its country code, e.g. +1 555 010 0199.',
+  )
   .transform((value) => '+' + value.replace(/\D/g, ''))
   .refine((value) => value.length >= 7 && value.length <= 16, 'Enter a phone number of 6 to 15 digits.');
 

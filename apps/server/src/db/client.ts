@@ -21,8 +21,8 @@ export interface DatabaseHandle {
   /** Runs fn while holding a cluster-wide lock (so several nodes never migrate at once). */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The raw pool, for benchmarks that compare against plain SQL. */
-  pool: pg.Pool | undefined;
+  /** Plain SQL straight to the driver, bypassing the ORM: benchmarks use it as their baseline. */
+  rawQuery(text: string, params: unknown[]): Promise<unknown[]>;
 }
 
 export interface DatabaseOptions {
@@ -44,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
-      pool,
+      rawQuery: async (text, params) => (await pool.query(text, params)).rows,
       async withMigrationLock(fn) {
         const client = await pool.connect();
         try {
@@ -59,13 +59,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir ?? undefined, { extensions: { pg_trgm } });
+  // One options object: `new PGlite(undefined, options)` drops the options, extensions included.
+  const client = new PGlite({ dataDir: options.pgliteDir ?? undefined, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
-    pool: undefined,
+    rawQuery: async (text, params) => (await client.query(text, params)).rows,
     // PGlite is one connection inside this process: nothing else can migrate it concurrently.
     withMigrationLock: (fn) => fn(),
     close: () => client.close(),

@@ -32,7 +32,9 @@ export function outboxMailer(db: Database): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await db.insert(devOutbox).values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html });
+      await db
+        .insert(devOutbox)
+        .values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html });
     },
     close: () => {},
   };

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { rateLimited } from '../errors.ts';
 
 export interface LimitRule {
@@ -23,7 +28,11 @@ export class RateLimits {
   private limiter(rule: LimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
-      const options = { keyPrefix: `${this.prefix}:${rule.name}`, points: rule.points * this.scale, duration: rule.durationSeconds };
+      const options = {
+        keyPrefix: `${this.prefix}:${rule.name}`,
+        points: rule.points * this.scale,
+        duration: rule.durationSeconds,
+      };
       limiter = this.redis
         ? new RateLimiterRedis({ ...options, storeClient: this.redis, useRedisPackage: false })
         : new RateLimiterMemory(options);

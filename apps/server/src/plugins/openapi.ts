@@ -9,7 +9,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'Sciwise API',
-        description: 'Hire freelance scientists and industry experts: accounts, experts, projects, escrow, chat.',
+        description:
+          'Hire freelance scientists and industry experts: accounts, experts, projects, escrow, chat.',
         version: '1.0.0',
       },
       components: {

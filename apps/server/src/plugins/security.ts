@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../errors.ts';
 
 /** Strict headers for every response: no inline script anywhere, no framing, no sniffing. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { hsts: boolean },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

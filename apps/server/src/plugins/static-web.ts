@@ -27,7 +27,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     // API paths and missing files (anything with an extension) are real 404s, not the app shell.
-    if (urlPath.startsWith('/api/') || path.posix.extname(urlPath) || urlPath.includes('..')) return reply.callNotFound();
+    if (urlPath.startsWith('/api/') || path.posix.extname(urlPath) || urlPath.includes('..'))
+      return reply.callNotFound();
     const page = path.posix.join(urlPath.replace(/^\/+/, ''), 'index.html');
     const file = existsSync(path.join(distDir, page)) ? page : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(file);

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 /** A tiny OpenID provider on loopback: discovery, JWKS and userinfo. */
 let provider: Server;
 let issuer: string;
-let privateKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: PrivateKey;
 const userInfo = new Map<string, Record<string, unknown>>();
 let t: TestApp;
 const AUDIENCE = 'sciwise-api';
@@ -45,7 +46,7 @@ afterAll(async () => {
 
 async function accessToken(
   subject: string,
-  claims: { aud?: string; iss?: string; exp?: number; key?: CryptoKey } = {},
+  claims: { aud?: string; iss?: string; exp?: number; key?: PrivateKey } = {},
 ) {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })

@@ -17,7 +17,12 @@ import { presentLoginUser } from './presenter.ts';
 import { login, signUp } from './service.ts';
 import { revokeSession } from './sessions.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 /** The spec's account calls (section 7), kept at their original paths and shapes. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +53,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
-        description: 'Returns a bearer token for API clients and sets an HttpOnly session cookie for the browser.',
+        description:
+          'Returns a bearer token for API clients and sets an HttpOnly session cookie for the browser.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
@@ -72,7 +78,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await loginWithExternalToken(ctx, request.headers.authorization, request.meta());
+      const { user, token, expiresAt } = await loginWithExternalToken(
+        ctx,
+        request.headers.authorization,
+        request.meta(),
+      );
       setSessionCookie(reply, config, token, expiresAt);
       return { accessToken: token, user: presentLoginUser(user), message: 'Signed in.' };
     },
@@ -80,7 +90,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/Account/Logout',
-    { schema: { tags: ['accounts'], summary: 'Sign out: ends this session', response: { 200: messageResponseSchema } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out: ends this session',
+        response: { 200: messageResponseSchema },
+      },
+    },
     async (request, reply) => {
       const auth = await request.auth();
       if (auth) await revokeSession(app.db, auth.user.id, auth.sessionId);

@@ -17,7 +17,8 @@ export interface UploadedImage {
 
 /** Reads the one file of a multipart upload, checking size while streaming and type by content. */
 export async function readAvatarUpload(request: FastifyRequest): Promise<UploadedImage> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Upload the picture as multipart/form-data.');
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', 'Upload the picture as multipart/form-data.');
   const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
   if (!file) throw invalid('Choose a picture to upload.', [{ field: 'file', message: 'No file was sent.' }]);
   const data = await file.toBuffer().catch((error: { code?: string }) => {
@@ -26,11 +27,16 @@ export async function readAvatarUpload(request: FastifyRequest): Promise<Uploade
   });
   if (file.file.truncated) throw new AppError('payload_too_large', TOO_LARGE);
   const type = sniffImageType(data);
-  if (!type) throw new AppError('unsupported_media_type', WRONG_TYPE, [{ field: 'file', message: WRONG_TYPE }]);
+  if (!type)
+    throw new AppError('unsupported_media_type', WRONG_TYPE, [{ field: 'file', message: WRONG_TYPE }]);
   return { data, ext: type.ext };
 }
 
-export async function replaceAvatar(ctx: ServiceContext, user: SessionUser, image: UploadedImage): Promise<SessionUser> {
+export async function replaceAvatar(
+  ctx: ServiceContext,
+  user: SessionUser,
+  image: UploadedImage,
+): Promise<SessionUser> {
   const key = await ctx.files.put('avatars', image.ext, image.data);
   const [updated] = await ctx.db
     .update(users)
@@ -52,7 +58,11 @@ export async function removeAvatar(ctx: ServiceContext, user: SessionUser): Prom
 }
 
 export async function sendAvatar(ctx: ServiceContext, userId: string, reply: FastifyReply) {
-  const [row] = await ctx.db.select({ key: users.avatarKey }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await ctx.db
+    .select({ key: users.avatarKey })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   const data = row?.key ? await ctx.files.get(row.key) : null;
   if (!row?.key || !data) throw notFound('This user has no profile picture.');
   const ext = row.key.split('.').pop() ?? '';

@@ -11,7 +11,11 @@ import { createSession, type SessionUser } from './sessions.ts';
 export const NO_ACCESS_TOKEN = 'No access token received';
 export const TOKEN_VERIFICATION_FAILED = 'Auth0 token verification failed';
 
-const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url(), userinfo_endpoint: z.url().optional() });
+const discoverySchema = z.object({
+  issuer: z.string(),
+  jwks_uri: z.url(),
+  userinfo_endpoint: z.url().optional(),
+});
 const userInfoSchema = z.object({
   email: z.string().optional(),
   email_verified: z.boolean().optional(),
@@ -37,7 +41,10 @@ function provider(issuer: string): Promise<Provider> {
       });
       if (!response.ok) throw new Error(`OpenID discovery failed with ${response.status}`);
       const document = discoverySchema.parse(await response.json());
-      return { jwks: createRemoteJWKSet(new URL(document.jwks_uri)), userinfoEndpoint: document.userinfo_endpoint };
+      return {
+        jwks: createRemoteJWKSet(new URL(document.jwks_uri)),
+        userinfoEndpoint: document.userinfo_endpoint,
+      };
     })();
     pending.catch(() => providers.delete(issuer));
     providers.set(issuer, pending);
@@ -57,7 +64,8 @@ export async function loginWithExternalToken(
   meta: RequestMeta,
 ): Promise<{ user: SessionUser; token: string; expiresAt: Date }> {
   const oidc = ctx.config.oidc;
-  if (!oidc) throw new AppError('unavailable', 'Sign-in with an identity provider is not set up on this server.');
+  if (!oidc)
+    throw new AppError('unavailable', 'Sign-in with an identity provider is not set up on this server.');
   const accessToken = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
   if (!accessToken) throw unauthenticated(NO_ACCESS_TOKEN);
 
@@ -79,7 +87,9 @@ export async function loginWithExternalToken(
     throw unauthenticated(TOKEN_VERIFICATION_FAILED);
   }
   const subject = claims.sub!;
-  const user = (await linkedUser(ctx, oidc.issuer, subject)) ?? (await createFromProvider(ctx, oidc.issuer, subject, accessToken, userinfoEndpoint));
+  const user =
+    (await linkedUser(ctx, oidc.issuer, subject)) ??
+    (await createFromProvider(ctx, oidc.issuer, subject, accessToken, userinfoEndpoint));
   const session = await createSession(ctx.db, {
     userId: user.id,
     ttlMs: ctx.config.sessionTtlMs,
@@ -89,7 +99,11 @@ export async function loginWithExternalToken(
   return { user, token: session.token, expiresAt: session.expiresAt };
 }
 
-async function linkedUser(ctx: ServiceContext, issuer: string, subject: string): Promise<SessionUser | undefined> {
+async function linkedUser(
+  ctx: ServiceContext,
+  issuer: string,
+  subject: string,
+): Promise<SessionUser | undefined> {
   const [row] = await ctx.db
     .select({ user: users })
     .from(externalIdentities)
@@ -107,7 +121,8 @@ async function createFromProvider(
   accessToken: string,
   userinfoEndpoint: string | undefined,
 ): Promise<SessionUser> {
-  if (!userinfoEndpoint) throw new AppError('unavailable', 'The identity provider does not share profile details.');
+  if (!userinfoEndpoint)
+    throw new AppError('unavailable', 'The identity provider does not share profile details.');
   const response = await fetch(userinfoEndpoint, {
     headers: { authorization: `Bearer ${accessToken}` },
     signal: AbortSignal.timeout(10_000),
@@ -116,7 +131,9 @@ async function createFromProvider(
   const info = userInfoSchema.parse(await response.json());
   const email = info.email?.trim().toLowerCase();
   if (!email || info.email_verified !== true) {
-    throw unauthenticated('Your identity provider did not confirm your e-mail address, so we cannot create an account.');
+    throw unauthenticated(
+      'Your identity provider did not confirm your e-mail address, so we cannot create an account.',
+    );
   }
   if (await findUserByEmail(ctx, email)) {
     throw conflict(

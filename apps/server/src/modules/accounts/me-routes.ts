@@ -33,7 +33,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema, 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: currentUserSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => presentCurrentUser((await requireUser(request)).user),
   );
 
@@ -73,7 +79,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/sessions',
     {
-      schema: { tags, summary: 'Devices signed in to this account', response: { 200: sessionListResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Devices signed in to this account',
+        response: { 200: sessionListResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const auth = await requireUser(request);
@@ -103,7 +113,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/me/sessions/revoke-others',
-    { schema: { tags, summary: 'Sign out every other device', response: { 200: messageResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out every other device',
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const auth = await requireUser(request);
       await revokeAllSessions(app.db, auth.user.id, auth.sessionId);
@@ -130,7 +146,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/me/avatar',
-    { schema: { tags, summary: 'Remove the profile picture', response: { 200: currentUserSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove the profile picture',
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       return presentCurrentUser(await removeAvatar(ctx, user));

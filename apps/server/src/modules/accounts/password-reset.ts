@@ -64,7 +64,10 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
     if (!user || user.deletedAt) throw invalid(RESET_LINK_INVALID);
     const problem = passwordProblem(password, { email: user.email });
     if (problem) throw invalid(problem, [{ field: 'password', message: problem }]);
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
     // Any other outstanding link of this account dies with this one.
     await tx
       .update(passwordResetTokens)

@@ -1,12 +1,13 @@
 import type {
-  ChangePasswordRequest,
+  changePasswordRequestSchema,
   DeleteAccountRequest,
+  signUpRequestSchema,
   UpdateProfileRequest,
 } from '@sciwise/contracts';
-import { changePasswordRequestSchema, signUpRequestSchema } from '@sciwise/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, unauthenticated } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
@@ -22,7 +23,10 @@ function checkNewPassword(password: string, email: string, field = 'password'): 
   if (problem) throw invalid(problem, [{ field, message: problem }]);
 }
 
-export async function signUp(ctx: ServiceContext, input: z.output<typeof signUpRequestSchema>): Promise<SessionUser> {
+export async function signUp(
+  ctx: ServiceContext,
+  input: z.output<typeof signUpRequestSchema>,
+): Promise<SessionUser> {
   checkNewPassword(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -45,12 +49,24 @@ export async function signUp(ctx: ServiceContext, input: z.output<typeof signUpR
   }
 }
 
-export async function findUserByEmail(ctx: ServiceContext, email: string): Promise<SessionUser | undefined> {
-  const [user] = await ctx.db
+function prepareUserByEmail(db: Database) {
+  return db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(sql`lower(${users.email}) = ${sql.placeholder('email')}`, isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('user_by_email');
+}
+// Sign-in runs this on every attempt: build its SQL once per database.
+const userByEmailLookups = new WeakMap<Database, ReturnType<typeof prepareUserByEmail>>();
+
+export async function findUserByEmail(ctx: ServiceContext, email: string): Promise<SessionUser | undefined> {
+  let lookup = userByEmailLookups.get(ctx.db);
+  if (!lookup) {
+    lookup = prepareUserByEmail(ctx.db);
+    userByEmailLookups.set(ctx.db, lookup);
+  }
+  const [user] = await lookup.execute({ email: email.toLowerCase() });
   return user;
 }
 
@@ -90,7 +106,7 @@ export async function updateProfile(
 export async function changePassword(
   ctx: ServiceContext,
   auth: { user: SessionUser; sessionId: string },
-  input: z.output<typeof changePasswordRequestSchema> | ChangePasswordRequest,
+  input: z.output<typeof changePasswordRequestSchema>,
 ): Promise<void> {
   const { user } = auth;
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -101,7 +117,10 @@ export async function changePassword(
   checkNewPassword(input.newPassword, user.email, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
     if (input.signOutOtherSessions !== false) await revokeAllSessions(tx, user.id, auth.sessionId);
   });
 }
@@ -110,7 +129,11 @@ export async function changePassword(
  * Deleting an account anonymises it: personal data goes, the row stays, because contracts,
  * messages and ledger entries of other people still refer to it.
  */
-export async function deleteAccount(ctx: ServiceContext, user: SessionUser, input: DeleteAccountRequest): Promise<void> {
+export async function deleteAccount(
+  ctx: ServiceContext,
+  user: SessionUser,
+  input: DeleteAccountRequest,
+): Promise<void> {
   if (user.passwordHash) {
     if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
       throw invalid('Enter your current password to delete your account.', [
@@ -118,7 +141,9 @@ export async function deleteAccount(ctx: ServiceContext, user: SessionUser, inpu
       ]);
     }
   } else if (input.confirmEmail?.trim().toLowerCase() !== user.email.toLowerCase()) {
-    throw invalid('Type your e-mail address to confirm.', [{ field: 'confirmEmail', message: 'It does not match.' }]);
+    throw invalid('Type your e-mail address to confirm.', [
+      { field: 'confirmEmail', message: 'It does not match.' },
+    ]);
   }
   const avatarKey = user.avatarKey;
   await ctx.db.transaction(async (tx) => {
@@ -139,5 +164,6 @@ export async function deleteAccount(ctx: ServiceContext, user: SessionUser, inpu
       .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
   });
-  if (avatarKey) await ctx.files.remove(avatarKey).catch((error) => ctx.log.warn({ err: error }, 'avatar not removed'));
+  if (avatarKey)
+    await ctx.files.remove(avatarKey).catch((error) => ctx.log.warn({ err: error }, 'avatar not removed'));
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
@@ -32,21 +32,34 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
-/** The live session and its user for a bearer token, or null. One indexed query. */
-export async function findSession(db: Executor, token: string): Promise<Authenticated | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session');
+}
+
+// Every authenticated request runs this lookup: build its SQL once per database, not per call.
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+/** The live session and its user for a bearer token, or null. One indexed query. */
+export async function findSession(db: Database, token: string): Promise<Authenticated | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
@@ -67,7 +80,11 @@ export async function revokeSession(db: Executor, userId: string, sessionId: str
 }
 
 /** Ends every live session of the user, except the one named (if any). */
-export async function revokeAllSessions(db: Executor, userId: string, exceptSessionId?: string): Promise<void> {
+export async function revokeAllSessions(
+  db: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

@@ -1,0 +1,53 @@
+// Child process of bench/api.ts: the real app and a bare Fastify baseline, on one database handle.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { applyMigrations } from '../apps/server/src/db/migrate.ts';
+import { hashToken } from '../apps/server/src/lib/tokens.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-'));
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  RATE_LIMIT_SCALE: '10000',
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+});
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+await applyMigrations(database);
+
+const app = await buildApp(config, { database, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+
+// The baseline: no plugins, no schemas, no hooks; the same session lookup SQL through the same handle.
+const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name from sessions s
+  join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null limit 1`;
+const bare = Fastify({ logger: false });
+bare.get('/bare/me', async (request, reply) => {
+  const token = (request.headers.authorization ?? '').slice(7);
+  const rows = await database.rawQuery(SESSION_SQL, [hashToken(token)]);
+  if (rows.length === 0) return reply.status(401).send({ message: 'no' });
+  return rows[0];
+});
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const port = (server: typeof bare) => (server.server.address() as { port: number }).port;
+process.send?.({
+  appPort: port(app as unknown as typeof bare),
+  barePort: port(bare),
+  driver: database.driver,
+});
+process.on('message', async (message) => {
+  if (message === 'stop') {
+    await bare.close();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+});

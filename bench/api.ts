@@ -1,0 +1,108 @@
+// npm run bench:api — the cost of the API's layers over plain SQL, and of sign-in over argon2 itself.
+//   (a) GET /api/me through the real app vs a bare Fastify route running the same SQL on the same pool
+//   (b) logins per second vs what the machine's cores could hash (single-hash time x cores)
+// Uses the embedded PGlite database, or PostgreSQL when DATABASE_URL is set.
+import { fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 16;
+
+interface Ports {
+  appPort: number;
+  barePort: number;
+  driver: string;
+}
+
+const child = fork(fileURLToPath(new URL('./api-server.ts', import.meta.url)), {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const ports = await new Promise<Ports>((resolve, reject) => {
+  child.once('message', (m) => resolve(m as Ports));
+  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+const base = `http://127.0.0.1:${ports.appPort}`;
+
+async function json(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+const account = { email: `bench-${Date.now()}@example.test`, password: 'bench passphrase 2026' };
+await json(`${base}/api/User/AddNewUser`, {
+  ...account,
+  firstName: 'Bench',
+  lastName: 'Mark',
+  phoneNumber: '+15550100100',
+});
+const { token } = (await json(`${base}/api/Account/Login`, account)) as { token: string };
+
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const auth = { headers: { authorization: `Bearer ${token}` } };
+// Warm both paths (JIT, caches), then alternate so neither gets the quieter machine.
+await load(`${base}/api/me`, { ...auth, duration: 2 });
+await load(`http://127.0.0.1:${ports.barePort}/bare/me`, { ...auth, duration: 2 });
+const me = await load(`${base}/api/me`, auth);
+const bare = await load(`http://127.0.0.1:${ports.barePort}/bare/me`, auth);
+
+// (b) one argon2id verification, measured sequentially in this process.
+const sampleHash = await hashPassword(account.password);
+const samples = 20;
+const started = performance.now();
+for (let i = 0; i < samples; i++) await verifyPassword(sampleHash, account.password);
+const singleHashMs = (performance.now() - started) / samples;
+const cores = availableParallelism();
+const ceilingPerSecond = (1000 / singleHashMs) * cores;
+const logins = await load(`${base}/api/Account/Login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(account),
+  // Enough requests in flight that a core never idles while another waits on the database.
+  connections: cores * 4,
+});
+
+child.send('stop');
+
+const figures = {
+  driver: ports.driver,
+  durationSeconds: DURATION_S,
+  me: { rps: Math.round(me.rps), p50Ms: me.p50, p99Ms: me.p99 },
+  bareSql: { rps: Math.round(bare.rps), p50Ms: bare.p50, p99Ms: bare.p99 },
+  meVsBareRps: +(me.rps / bare.rps).toFixed(3),
+  bareVsMeP99: +(bare.p99 / Math.max(me.p99, 1)).toFixed(3),
+  singleHashMs: +singleHashMs.toFixed(2),
+  cores,
+  loginCeilingPerSecond: +ceilingPerSecond.toFixed(1),
+  loginsPerSecond: +logins.rps.toFixed(1),
+  loginP99Ms: logins.p99,
+  loginsVsCeiling: +(logins.rps / ceilingPerSecond).toFixed(3),
+};
+
+console.log(`\nAPI bench (${ports.driver}, ${DURATION_S}s per run, ${CONNECTIONS} connections)\n`);
+console.table({
+  'GET /api/me (app)': { 'req/s': figures.me.rps, 'p50 ms': me.p50, 'p99 ms': me.p99 },
+  'same SQL (bare Fastify)': { 'req/s': figures.bareSql.rps, 'p50 ms': bare.p50, 'p99 ms': bare.p99 },
+  'POST /api/Account/Login': { 'req/s': figures.loginsPerSecond, 'p50 ms': logins.p50, 'p99 ms': logins.p99 },
+});
+console.log(`me/bare throughput ratio ${figures.meVsBareRps} (goal >= 0.8)`);
+console.log(
+  `logins ${figures.loginsPerSecond}/s vs ceiling ${figures.loginCeilingPerSecond}/s ` +
+    `(${figures.singleHashMs} ms per hash x ${cores} cores): ratio ${figures.loginsVsCeiling} (goal >= 0.8)`,
+);
+console.log(JSON.stringify(figures));
