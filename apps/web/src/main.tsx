@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
 import './styles.css';
 
-function App() {
-  return <main className="p-8 text-lg">Sciwise</main>;
-}
+const router = createAppRouter();
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
 
-createRoot(document.getElementById('root')!).render(
+createRoot(root).render(
   <StrictMode>
-    <App />
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router';
+import { CategoryStrip, SiteFooter } from '../../features/site/site-footer.tsx';
+import { SiteHeader } from '../../features/site/site-header.tsx';
+import { SkipLink } from './skip-link.tsx';
+
+/** Every page outside /profile: top header, navigation header, mobile drawer, category strip, footer. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <CategoryStrip />
+      <SiteFooter />
+    </div>
+  );
+}

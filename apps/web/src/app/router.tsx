@@ -1,0 +1,123 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { ErrorPage } from './error-page.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/** Marketing and help paths whose page is copy plus next steps (spec §2 "other linked paths"). */
+const infoPaths = [
+  'find-expert',
+  'find-an-expert',
+  'projects',
+  'concierge',
+  'request-service',
+  'create-project',
+  'story-1',
+  'story-2',
+  'story-3',
+  'solutions/consulting',
+  'solutions/strategy',
+  'solutions/technology',
+  'services/consulting',
+  'services/support',
+  'services/tools',
+  'services/scientific-writing',
+  'services/scientific-consulting',
+  'services/secondary-research',
+  'find-an-expert/subject/data-analysis',
+  'find-an-expert/subject/product-development',
+  'blog',
+  'blog/choose-consultant',
+  'blog/trends-freelance-science',
+  'blog/institutions-on-demand',
+];
+const legalPaths = ['privacy-policy', 'user-agreement', 'cookie-policy'];
+
+// Each page is its own chunk (route-level code splitting).
+const site = () => import('../features/site/pages.ts');
+const profile = () => import('../features/profile/pages.ts');
+
+const publicRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/site/landing-page.tsx')).LandingRoute }),
+  },
+  {
+    path: 'how-it-works',
+    lazy: async () => ({
+      Component: (await import('../features/site/how-it-works-page.tsx')).HowItWorksPage,
+    }),
+  },
+  { path: 'join-expert', lazy: async () => ({ Component: (await site()).JoinExpertPage }) },
+  { path: 'faq', lazy: async () => ({ Component: (await site()).FaqPage }) },
+  {
+    path: 'reset-password',
+    lazy: async () => ({
+      Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage,
+    }),
+  },
+  ...infoPaths.map((path) => ({ path, lazy: async () => ({ Component: (await site()).InfoPage }) })),
+  ...legalPaths.map((path) => ({ path, lazy: async () => ({ Component: (await site()).LegalPage }) })),
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        path: 'chat',
+        lazy: async () => ({ Component: (await import('../features/chat/chat-page.tsx')).ChatPage }),
+      },
+    ],
+  },
+  { path: '*', lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }) },
+];
+
+const profilePage = (
+  path: string | undefined,
+  name: keyof Awaited<ReturnType<typeof profile>>,
+): RouteObject =>
+  path === undefined
+    ? { index: true, lazy: async () => ({ Component: (await profile())[name] }) }
+    : { path, lazy: async () => ({ Component: (await profile())[name] }) };
+
+const profileRoutes: RouteObject[] = [
+  profilePage(undefined, 'ProfilePage'),
+  profilePage('freelancer-dashboard', 'FreelancerDashboardPage'),
+  profilePage('project-owner-dashboard', 'OwnerDashboardPage'),
+  profilePage('my-projects', 'MyProjectsPage'),
+  profilePage('browse', 'BrowseProjectsPage'),
+  // The old nested path of the browse page still works (spec §2's known inconsistency).
+  profilePage('browse-projects', 'BrowseProjectsPage'),
+  profilePage('proposals', 'ProposalsPage'),
+  profilePage('workspace', 'WorkspacePage'),
+  profilePage('payment', 'PaymentDetailsPage'),
+  profilePage('billing', 'BillingPage'),
+  profilePage('calls', 'ScheduledCallsPage'),
+  profilePage('settings', 'SettingsPage'),
+  profilePage('*', 'ProfileNotFoundPage'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    HydrateFallback: () => <PageSpinner />,
+    children: [
+      { errorElement: <ErrorPage />, children: [{ element: <PublicLayout />, children: publicRoutes }] },
+      {
+        path: 'profile',
+        errorElement: <ErrorPage />,
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/profile-layout.tsx')).ProfileLayout }),
+            children: profileRoutes,
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema } from '@sciwise/contracts';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { InputField } from '../../components/ui/field.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { useAuthModal } from './auth-modal-context.tsx';
+import { useLogin } from './queries.ts';
+
+export const LOGIN_FAILED = 'Login failed';
+export const LOGIN_UNKNOWN_ERROR = 'An unknown error occurred during login';
+
+export function loginErrorText(error: unknown): string {
+  if (isApiError(error)) return error.message || LOGIN_FAILED;
+  return LOGIN_UNKNOWN_ERROR;
+}
+
+export function LoginForm() {
+  const { closeAuthModal, setView } = useAuthModal();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setServerError(null);
+    try {
+      await login(values);
+      closeAuthModal();
+    } catch (error) {
+      setServerError(loginErrorText(error));
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login">
+      {serverError && <Alert>{serverError}</Alert>}
+      <InputField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="flex justify-end">
+        <button
+          type="button"
+          onClick={() => setView('forgot')}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          Forgot your password?
+        </button>
+      </div>
+      <Button type="submit" className="w-full" size="lg" disabled={isSubmitting} loading={isSubmitting}>
+        {isSubmitting ? 'Logging in...' : 'Log in'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,277 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  heardFromOptions,
+  heardFromSchema,
+  phoneNumberSchema,
+  signUpRequestSchema,
+} from '@sciwise/contracts';
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { isApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
+import { useAuthModal } from './auth-modal-context.tsx';
+import { loginErrorText } from './login-form.tsx';
+import { signUp, useLogin } from './queries.ts';
+
+export const SIGN_UP_SUCCESS = 'Account created successfully!';
+export const PRIVACY_LABEL = 'Yes, I understand and agree to the Privacy Policy';
+
+export const countryCodes = [
+  { code: '+1', country: 'US' },
+  { code: '+44', country: 'UK' },
+  { code: '+49', country: 'DE' },
+  { code: '+33', country: 'FR' },
+  { code: '+98', country: 'IR' },
+] as const;
+
+const heardFromLabels: Record<(typeof heardFromOptions)[number], string> = {
+  google: 'Google search',
+  linkedin: 'LinkedIn',
+  friend: 'A friend or colleague',
+  conference: 'A conference or event',
+  article: 'An article or blog post',
+  other: 'Somewhere else',
+};
+
+const shape = signUpRequestSchema.shape;
+
+/** The contract's sign-up schema, with the phone split into country code and number as the form shows it. */
+const signUpFormSchema = z
+  .object({
+    firstName: shape.firstName,
+    lastName: shape.lastName,
+    email: shape.email,
+    countryCode: z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]),
+    localPhone: z
+      .string()
+      .trim()
+      .min(1, 'Enter your phone number.')
+      .regex(/^[\d\s().-]+$/, 'Use digits only, e.g. 555 010 0199.'),
+    password: shape.password,
+    heardFrom: z
+      .union([heardFromSchema, z.literal('')])
+      .refine((value) => value !== '', 'Choose how you heard about us.'),
+    privacyAccepted: z
+      .boolean()
+      .refine((value) => value, 'Please agree to the Privacy Policy to create an account.'),
+    newsletterOptIn: z.boolean(),
+  })
+  .superRefine((values, context) => {
+    const phone = phoneNumberSchema.safeParse(`${values.countryCode} ${values.localPhone}`);
+    if (!phone.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['localPhone'],
+        message: phone.error.issues[0]?.message ?? 'Check the number.',
+      });
+    }
+  });
+
+type SignUpFormInput = z.input<typeof signUpFormSchema>;
+
+const serverFieldToFormField: Record<string, keyof SignUpFormInput> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phoneNumber: 'localPhone',
+  password: 'password',
+  heardFrom: 'heardFrom',
+};
+
+function isBlank(value: string | undefined) {
+  return !value || value.trim() === '';
+}
+
+export function SignUpForm() {
+  const { closeAuthModal } = useAuthModal();
+  const { notify } = useToast();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const inFlight = useRef(false);
+  const [creating, setCreating] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<SignUpFormInput>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      countryCode: '+1',
+      localPhone: '',
+      password: '',
+      heardFrom: '',
+      privacyAccepted: false,
+      newsletterOptIn: false,
+    },
+  });
+
+  const values = useWatch({ control });
+  // Spec §5: enabled only when every required field is non-blank, a choice is made and the box is ticked.
+  const complete =
+    !isBlank(values.firstName) &&
+    !isBlank(values.lastName) &&
+    !isBlank(values.email) &&
+    !isBlank(values.password) &&
+    !isBlank(values.localPhone) &&
+    Boolean(values.heardFrom) &&
+    values.privacyAccepted === true;
+
+  const onSubmit = handleSubmit(async (form) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setCreating(true);
+    setServerError(null);
+    const email = form.email.trim();
+    try {
+      await signUp({
+        email,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        phoneNumber: `${form.countryCode} ${form.localPhone.trim()}`,
+        password: form.password,
+        heardFrom: form.heardFrom === '' ? undefined : form.heardFrom,
+        newsletterOptIn: form.newsletterOptIn,
+      });
+    } catch (error) {
+      if (isApiError(error)) {
+        setServerError(
+          `Error: ${error.status === 0 ? NETWORK_ERROR : error.message || 'Registration Failed'}`,
+        );
+        for (const detail of error.details) {
+          const field = serverFieldToFormField[detail.field];
+          if (field) setError(field, { message: detail.message });
+        }
+      } else {
+        setServerError(`Error: ${NETWORK_ERROR}`);
+      }
+      inFlight.current = false;
+      setCreating(false);
+      return;
+    }
+    setSuccess(SIGN_UP_SUCCESS);
+    try {
+      await login({ email, password: form.password });
+      notify(SIGN_UP_SUCCESS);
+      closeAuthModal();
+      await navigate('/chat');
+    } catch (error) {
+      setServerError(`${SIGN_UP_SUCCESS} ${loginErrorText(error)}. Please log in.`);
+    } finally {
+      inFlight.current = false;
+      setCreating(false);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create Account">
+      {serverError && <Alert>{serverError}</Alert>}
+      {success && !serverError && <Alert tone="success">{success} Signing you in...</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <InputField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <InputField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-800">Phone number</legend>
+        <div className="flex gap-2">
+          <SelectField
+            label={<span className="sr-only">Country code</span>}
+            wrapperClassName="w-32 shrink-0 space-y-0"
+            autoComplete="tel-country-code"
+            {...register('countryCode')}
+          >
+            {countryCodes.map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {entry.code} ({entry.country})
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            label={<span className="sr-only">Phone number</span>}
+            wrapperClassName="flex-1 space-y-0"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            required
+            placeholder="555 010 0199"
+            error={errors.localPhone?.message}
+            {...register('localPhone')}
+          />
+        </div>
+      </fieldset>
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters. Avoid common passwords."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <SelectField
+        label="How did you hear about us?"
+        required
+        error={errors.heardFrom?.message}
+        {...register('heardFrom')}
+      >
+        <option value="">Select an option</option>
+        {heardFromOptions.map((option) => (
+          <option key={option} value={option}>
+            {heardFromLabels[option]}
+          </option>
+        ))}
+      </SelectField>
+      <CheckboxField
+        label={
+          <>
+            {PRIVACY_LABEL}{' '}
+            <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
+              (read it)
+            </Link>
+          </>
+        }
+        error={errors.privacyAccepted?.message}
+        {...register('privacyAccepted')}
+      />
+      <CheckboxField
+        label="Send me occasional e-mails about new experts, features and research tips"
+        {...register('newsletterOptIn')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={!complete || creating} loading={creating}>
+        {creating ? 'Creating...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+import type { CurrentUser } from '@sciwise/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useSignedInUser } from '../auth/queries.ts';
+import { PageHeading } from './page-heading.tsx';
+
+interface ChecklistItem {
+  label: string;
+  done: boolean;
+  to: string;
+}
+
+function accountChecklist(user: CurrentUser, next: ChecklistItem): ChecklistItem[] {
+  return [
+    { label: 'Create your account', done: true, to: '/profile' },
+    { label: 'Add a phone number', done: Boolean(user.phoneNumber), to: '/profile' },
+    { label: 'Upload a profile picture', done: Boolean(user.avatarUrl), to: '/profile' },
+    next,
+  ];
+}
+
+function Checklist({ items, title }: { items: ChecklistItem[]; title: string }) {
+  const done = items.filter((item) => item.done).length;
+  return (
+    <Card title={title} description={`${done} of ${items.length} done`} id="checklist">
+      <div className="mb-4 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+        <div
+          className="h-full rounded-full bg-brand-600"
+          style={{ width: `${(done / items.length) * 100}%` }}
+        />
+      </div>
+      <ul className="space-y-2">
+        {items.map((item) => (
+          <li key={item.label} className="flex items-center gap-3 text-sm">
+            <span
+              className={cn(
+                'flex size-5 shrink-0 items-center justify-center rounded-full border',
+                item.done ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-400 text-transparent',
+              )}
+            >
+              <CheckIcon className="size-3.5" />
+            </span>
+            {item.done ? (
+              <span className="text-slate-600 line-through decoration-slate-400">{item.label}</span>
+            ) : (
+              <Link to={item.to} className="font-medium text-brand-700 hover:underline">
+                {item.label}
+              </Link>
+            )}
+            <span className="sr-only">{item.done ? '(done)' : '(to do)'}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function ActionCard({ title, text, to, cta }: { title: string; text: ReactNode; to: string; cta: string }) {
+  return (
+    <div className="flex flex-col rounded-card border border-slate-200 bg-white p-5 shadow-card">
+      <h2 className="font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 flex-1 text-sm text-slate-600">{text}</p>
+      <Link
+        to={to}
+        className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        {cta}
+        <ArrowRightIcon className="size-4" />
+      </Link>
+    </div>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <div className="rounded-card border border-slate-200 bg-white p-5 shadow-card">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-xs text-slate-600">{hint}</p>
+    </div>
+  );
+}
+
+export function FreelancerDashboardPage() {
+  const user = useSignedInUser();
+  return (
+    <>
+      <PageHeading
+        title={`Welcome, ${user.firstName}`}
+        actions={<ButtonLink to="/profile/browse">Browse projects</ButtonLink>}
+      >
+        This is your freelance workspace
+      </PageHeading>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Open proposals" value="0" hint="Quotes you have sent and that await an answer" />
+        <Stat label="Active contracts" value="0" hint="Work in progress with funded milestones" />
+        <Stat label="Earnings released" value="USD 0.00" hint="Paid out after client approval" />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ActionCard
+            title="Complete your expert profile"
+            text="Add your education, publications, skills and hourly rate, then submit it for vetting."
+            to="/join-expert"
+            cta="Start your expert profile"
+          />
+          <ActionCard
+            title="Find your first project"
+            text="Browse open projects that match your subjects and send a quote with milestones."
+            to="/profile/browse"
+            cta="Browse projects"
+          />
+          <ActionCard
+            title="Set up payouts"
+            text="Tell us where released milestone payments should go."
+            to="/profile/payment"
+            cta="Payment details"
+          />
+          <ActionCard
+            title="Keep your account safe"
+            text="Review the devices signed in to your account and change your password."
+            to="/profile/settings"
+            cta="Account Setting"
+          />
+        </div>
+        <Checklist
+          title="Get ready to be hired"
+          items={accountChecklist(user, {
+            label: 'Complete your expert profile',
+            done: false,
+            to: '/join-expert',
+          })}
+        />
+      </div>
+    </>
+  );
+}
+
+export function OwnerDashboardPage() {
+  const user = useSignedInUser();
+  return (
+    <>
+      <PageHeading
+        title={`Welcome, ${user.firstName}`}
+        actions={<ButtonLink to="/create-project">Post a project</ButtonLink>}
+      >
+        You're managing projects as an owner
+      </PageHeading>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Open projects" value="0" hint="Projects that are receiving quotes" />
+        <Stat label="Quotes to review" value="0" hint="Proposals waiting for your decision" />
+        <Stat label="Held in escrow" value="USD 0.00" hint="Released only when you approve" />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ActionCard
+            title="Post a project"
+            text="Describe the work and budget in under 5 minutes; matched experts quote within 24 hours."
+            to="/create-project"
+            cta="Post a project"
+          />
+          <ActionCard
+            title="Find an expert"
+            text="Browse vetted scientists and industry experts and invite them to quote."
+            to="/find-an-expert"
+            cta="Browse experts"
+          />
+          <ActionCard
+            title="Add a payment method"
+            text="Fund milestones into escrow when you hire; you pay only for approved work."
+            to="/profile/payment"
+            cta="Payment details"
+          />
+          <ActionCard
+            title="Need help scoping?"
+            text="A project manager can write the brief and shortlist experts for you."
+            to="/concierge"
+            cta="Concierge Services"
+          />
+        </div>
+        <Checklist
+          title="Get ready to hire"
+          items={accountChecklist(user, {
+            label: 'Post your first project',
+            done: false,
+            to: '/create-project',
+          })}
+        />
+      </div>
+    </>
+  );
+}

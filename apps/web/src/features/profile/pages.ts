@@ -1,0 +1,13 @@
+export { ProfilePage } from '../account/profile-page.tsx';
+export { SettingsPage } from '../account/settings-page.tsx';
+export { FreelancerDashboardPage, OwnerDashboardPage } from './dashboard-pages.tsx';
+export { ProfileNotFoundPage } from './profile-not-found-page.tsx';
+export {
+  BillingPage,
+  BrowseProjectsPage,
+  MyProjectsPage,
+  PaymentDetailsPage,
+  ProposalsPage,
+  ScheduledCallsPage,
+  WorkspacePage,
+} from './section-pages.tsx';

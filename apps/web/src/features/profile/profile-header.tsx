@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { DropdownMenu } from '../../components/ui/dropdown-menu.tsx';
+import { BellIcon, ChatIcon, MenuIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useLogout, useSignedInUser } from '../auth/queries.ts';
+import { Logo } from '../site/logo.tsx';
+import { dashboardPaths, type DashboardMode } from './mode.ts';
+
+const iconLinkClass = 'rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+function ModeToggle({ mode, onChange }: { mode: DashboardMode; onChange: (mode: DashboardMode) => void }) {
+  const options: { value: DashboardMode; label: string }[] = [
+    { value: 'freelancer', label: 'Freelancer' },
+    { value: 'owner', label: 'Project Owner' },
+  ];
+  return (
+    <div role="group" aria-label="Dashboard mode" className="flex rounded-full bg-slate-100 p-1">
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={mode === option.value}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            'rounded-full px-3 py-1.5 text-xs font-semibold whitespace-nowrap sm:text-sm',
+            mode === option.value
+              ? 'bg-brand-700 text-white shadow-card'
+              : 'text-slate-700 hover:text-slate-900',
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function NotificationsButton() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+  return (
+    <div ref={ref} className="relative" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className={iconLinkClass}
+        aria-label="Notifications"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <BellIcon />
+      </button>
+      {open && (
+        <div className="absolute right-0 z-50 mt-2 w-72 rounded-card border border-slate-200 bg-white p-4 text-sm shadow-pop">
+          <p className="font-semibold text-slate-900">Notifications</p>
+          <p className="mt-2 text-slate-600">
+            You're all caught up. Quotes, messages and milestone updates will appear here.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ProfileHeader({
+  mode,
+  onModeChange,
+  onToggleSidebar,
+  sidebarOpen,
+}: {
+  mode: DashboardMode;
+  onModeChange: (mode: DashboardMode) => void;
+  onToggleSidebar: () => void;
+  sidebarOpen: boolean;
+}) {
+  const user = useSignedInUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const firstName = user.firstName || user.name;
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-4 sm:px-5">
+        <button
+          type="button"
+          className={iconLinkClass}
+          aria-label="Toggle sidebar"
+          aria-expanded={sidebarOpen}
+          aria-controls="profile-sidebar"
+          onClick={onToggleSidebar}
+        >
+          <MenuIcon />
+        </button>
+        <div className="hidden lg:block">
+          <Logo tone="dark" />
+        </div>
+        <p className="text-lg font-semibold text-slate-900 max-sm:sr-only lg:ml-4">Dashboard</p>
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          <ModeToggle
+            mode={mode}
+            onChange={(next) => {
+              onModeChange(next);
+              void navigate(dashboardPaths[next]);
+            }}
+          />
+          <nav aria-label="Shortcuts" className="hidden items-center sm:flex">
+            <Link to="/profile" className={iconLinkClass} aria-label="Profile">
+              <UserIcon />
+            </Link>
+            <Link to="/chat" className={iconLinkClass} aria-label="Chat">
+              <ChatIcon />
+            </Link>
+          </nav>
+          <NotificationsButton />
+          <DropdownMenu
+            triggerLabel={`Account menu for ${user.name}`}
+            triggerClassName="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3"
+            trigger={
+              <>
+                <Avatar name={user.name} email={user.email} src={user.avatarUrl} size="sm" />
+                <span className="hidden text-sm font-medium text-slate-800 md:inline">Hi, {firstName}!</span>
+              </>
+            }
+            header={
+              <div className="flex items-center gap-3">
+                <Avatar name={user.name} email={user.email} src={user.avatarUrl} size="md" />
+                <div className="min-w-0">
+                  <p className="text-sm font-semibold text-slate-900">Welcome back, {firstName}</p>
+                  <p className="truncate text-xs text-slate-600">{user.email}</p>
+                </div>
+              </div>
+            }
+            entries={[
+              { kind: 'link', label: 'View Profile', to: '/profile' },
+              { kind: 'link', label: 'Settings', to: '/profile/settings' },
+              { kind: 'action', label: 'Logout', onSelect: () => void logout(), tone: 'danger' },
+            ]}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

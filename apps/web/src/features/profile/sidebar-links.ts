@@ -1,0 +1,37 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  BriefcaseIcon,
+  CalendarIcon,
+  CardIcon,
+  CompassIcon,
+  DocumentIcon,
+  FolderIcon,
+  HomeIcon,
+  ReceiptIcon,
+  SettingsIcon,
+  UserIcon,
+} from '../../components/ui/icons.tsx';
+import { dashboardPaths, type DashboardMode } from './mode.ts';
+
+export interface SidebarLink {
+  label: string;
+  to: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  end?: boolean;
+}
+
+/** The sidebar of spec §2, Browse Projects included (it now has a route). */
+export function sidebarLinks(mode: DashboardMode): SidebarLink[] {
+  return [
+    { label: 'Dashboard', to: dashboardPaths[mode], icon: HomeIcon },
+    { label: 'Profile', to: '/profile', icon: UserIcon, end: true },
+    { label: 'My Projects', to: '/profile/my-projects', icon: FolderIcon },
+    { label: 'Browse Projects', to: '/profile/browse', icon: CompassIcon },
+    { label: 'Proposals', to: '/profile/proposals', icon: DocumentIcon },
+    { label: 'Workspace', to: '/profile/workspace', icon: BriefcaseIcon },
+    { label: 'Payment Details', to: '/profile/payment', icon: CardIcon },
+    { label: 'Billing', to: '/profile/billing', icon: ReceiptIcon },
+    { label: 'Scheduled Calls', to: '/profile/calls', icon: CalendarIcon },
+    { label: 'Account Setting', to: '/profile/settings', icon: SettingsIcon },
+  ];
+}

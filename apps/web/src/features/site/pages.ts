@@ -1,0 +1,4 @@
+export { FaqPage } from './faq-page.tsx';
+export { InfoPage } from './info-page.tsx';
+export { JoinExpertPage } from './join-expert-page.tsx';
+export { LegalPage } from './legal-page.tsx';
