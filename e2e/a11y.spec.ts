@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signedInAccount } from './support/accounts.ts';
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+const publicPages = [
+  '/',
+  '/how-it-works',
+  '/join-expert',
+  '/faq',
+  '/privacy-policy',
+  '/find-an-expert',
+  '/reset-password?token=abc',
+  '/no-such-page',
+];
+
+test('public pages have no serious or critical axe violations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const path of publicPages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page, path);
+  }
+});
+
+test('the login and sign-up modal has no serious or critical axe violations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'login tab');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await expectNoSeriousViolations(page, 'sign-up tab');
+});
+
+test('signed-in pages have no serious or critical axe violations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signedInAccount(page);
+  const pages = [
+    '/chat',
+    '/profile/freelancer-dashboard',
+    '/profile/project-owner-dashboard',
+    '/profile',
+    '/profile/settings',
+    '/profile/browse',
+    '/profile/my-projects',
+    '/profile/payment',
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    await expectNoSeriousViolations(page, path);
+  }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the landing page and the drawer have no serious or critical axe violations', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expectNoSeriousViolations(page, 'landing 390');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'drawer 390');
+  });
+});

@@ -1,0 +1,223 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, newAccount, signInViaApi, type TestAccount } from './support/accounts.ts';
+
+async function openModal(page: Page) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  return page.getByRole('dialog');
+}
+
+async function fillSignUp(page: Page, account: TestAccount) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(account.firstName);
+  await dialog.getByLabel('Last name').fill(account.lastName);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Country code').selectOption('+44');
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByLabel('How did you hear about us?').selectOption('linkedin');
+  await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
+}
+
+test('sign up signs the new user in and lands on /chat', async ({ page }) => {
+  const account = newAccount();
+  const dialog = await openModal(page);
+  await dialog.getByRole('tab', { name: 'Create Account' }).click();
+  await fillSignUp(page, account);
+  await dialog.getByLabel(/occasional e-mails/).check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me).toMatchObject({
+    email: account.email,
+    heardFrom: 'linkedin',
+    newsletterOptIn: true,
+    phoneNumber: '+447700900123',
+  });
+  expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain('auth_token');
+});
+
+test('the sign-up button is enabled only when every required field is filled and the privacy box is ticked', async ({
+  page,
+}) => {
+  const account = newAccount();
+  const dialog = await openModal(page);
+  await dialog.getByRole('tab', { name: 'Create Account' }).click();
+  const submit = dialog.getByRole('button', { name: 'Create Account' });
+  const privacy = dialog.getByLabel('Yes, I understand and agree to the Privacy Policy');
+  const newsletter = dialog.getByLabel(/occasional e-mails/);
+
+  await expect(submit).toBeDisabled();
+  await expect(dialog.getByLabel('Country code')).toHaveValue('+1');
+  await expect(dialog.getByLabel('Country code').locator('option')).toHaveText([
+    '+1 (US)',
+    '+44 (UK)',
+    '+49 (DE)',
+    '+33 (FR)',
+    '+98 (IR)',
+  ]);
+  await fillSignUp(page, account);
+  await expect(submit).toBeEnabled();
+
+  // The two checkboxes have separate states.
+  await expect(newsletter).not.toBeChecked();
+  await privacy.uncheck();
+  await expect(submit).toBeDisabled();
+  await newsletter.check();
+  await expect(privacy).not.toBeChecked();
+  await expect(submit).toBeDisabled();
+  await privacy.check();
+  await expect(submit).toBeEnabled();
+
+  // Blank (whitespace-only) fields and a missing how-you-heard choice disable it again.
+  await dialog.getByLabel('First name').fill('   ');
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('First name').fill(account.firstName);
+  await dialog.getByLabel('How did you hear about us?').selectOption('');
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('How did you hear about us?').selectOption('other');
+  await expect(submit).toBeEnabled();
+
+  // A password the form knows is too short is refused before any request is sent.
+  await dialog.getByLabel('Password', { exact: true }).fill('short');
+  await submit.click();
+  await expect(dialog.getByText('Use at least 8 characters for your password.')).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toHaveValue(account.firstName);
+});
+
+test('sign-up errors from the server are shown in the page: duplicate e-mail and common password', async ({
+  page,
+}) => {
+  const existing = await createAccount(page.request);
+  const dialog = await openModal(page);
+  await dialog.getByRole('tab', { name: 'Create Account' }).click();
+  await fillSignUp(page, { ...newAccount(), email: existing.email });
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Error: An account with this e-mail already exists. Try logging in instead.',
+  );
+
+  await dialog.getByLabel('E-mail', { exact: true }).fill(newAccount().email);
+  await dialog.getByLabel('Password', { exact: true }).fill('password1');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByRole('alert').first()).toContainText(
+    'This password is one of the most common ones',
+  );
+  await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a wrong password shows the server message and keeps the modal open', async ({ page }) => {
+  const account = await createAccount(page.request);
+  const dialog = await openModal(page);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill('not-the-right-one');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The e-mail or password is incorrect.');
+  await expect(dialog).toBeVisible();
+});
+
+test('log in goes to the dashboard; logout revokes the session and returns to /', async ({ page }) => {
+  const account = await createAccount(page.request);
+  const dialog = await openModal(page);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/profile\/freelancer-dashboard$/);
+  await expect(page.getByText('This is your freelance workspace')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user_data'))).toContain(account.email);
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByText(`Welcome back, ${account.firstName}`)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user_data'))).toBeNull();
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+});
+
+test('the modal closes on Escape, the close button and the backdrop, and gives focus back', async ({
+  page,
+}) => {
+  const dialog = await openModal(page);
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Login' });
+  await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await opener.click();
+  await page.mouse.click(10, 790);
+  await expect(dialog).toBeHidden();
+});
+
+test('a signed-out visit to /profile/settings lands on /', async ({ page }) => {
+  await page.goto('/profile/settings');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /Work with our network/ })).toBeVisible();
+});
+
+test('logging out in one tab signs the other tab out too', async ({ page, context }) => {
+  await signInViaApi(page, await createAccount(page.request));
+  await page.goto('/profile/settings');
+  await expect(page.getByRole('heading', { name: 'Account Setting' })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/profile');
+  await other.getByRole('button', { name: /Account menu/ }).click();
+  await other.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(other).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('password reset works end to end through the e-mailed link', async ({ page }) => {
+  const account = await createAccount(page.request);
+  const dialog = await openModal(page);
+  await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(dialog.getByRole('status')).toBeVisible();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const outbox = await (
+        await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)
+      ).json();
+      const text: string = outbox.messages.at(-1)?.text ?? '';
+      link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(text)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await page.keyboard.press('Escape');
+
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  const newPassword = `${account.password}-renewed`;
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible();
+
+  // The link works once.
+  const again = await page.request.post('/api/Account/ResetPassword', {
+    data: { token: url.searchParams.get('token'), password: `${newPassword}-again` },
+  });
+  expect(again.status()).toBe(400);
+
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog').getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+});
