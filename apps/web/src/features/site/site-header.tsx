@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Button, ButtonLink, type ButtonVariant } from '../../components/ui/button.tsx';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -24,14 +24,22 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-function AuthButton({ className, onDone }: { className?: string; onDone?: () => void }) {
+function AuthButton({
+  className,
+  onDone,
+  variant = 'outline-inverse',
+}: {
+  className?: string;
+  onDone?: () => void;
+  variant?: ButtonVariant;
+}) {
   const { status } = useAuth();
   const { openAuthModal } = useAuthModal();
   const logout = useLogout();
   if (status === 'signed-in') {
     return (
       <Button
-        variant="outline-inverse"
+        variant={variant}
         size="sm"
         className={className}
         onClick={() => {
@@ -45,7 +53,7 @@ function AuthButton({ className, onDone }: { className?: string; onDone?: () => 
   }
   return (
     <Button
-      variant="outline-inverse"
+      variant={variant}
       size="sm"
       className={className}
       onClick={() => {
@@ -213,9 +221,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           </li>
         </ul>
         <div className="space-y-2 border-t border-slate-200 pt-4">
-          <div className="rounded-control bg-brand-900 p-1">
-            <AuthButton className="w-full border-0" onDone={onClose} />
-          </div>
+          <AuthButton className="h-10 w-full" variant="secondary" onDone={onClose} />
           <ButtonLink to="/request-service" className="w-full" onClick={onClose}>
             Request a service
           </ButtonLink>
