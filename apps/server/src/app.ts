@@ -13,8 +13,11 @@ import { RateLimits } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { expertApplicationRoutes } from './modules/experts/application-routes.ts';
+import { expertRoutes } from './modules/experts/routes.ts';
 import { localFileStore } from './modules/files/store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -103,6 +106,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(meRoutes);
+  await app.register(expertRoutes);
+  await app.register(expertApplicationRoutes);
+  await app.register(notificationRoutes);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(devRoutes);
   await registerStaticWeb(app, config.webDistDir);
 

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { DEMO_EXPERT_COUNT, seedDemoExpertProfile, seedExperts } from './db/seed/experts.ts';
 
 let config;
 try {
@@ -23,6 +24,10 @@ if (config.seedDemo) {
       'demo accounts created (local use only)',
     );
   }
+  // A few hundred approved experts so the embedded setup looks alive; a no-op once they exist.
+  await seedDemoExpertProfile(app.db, demoAccounts[1]!.email);
+  const experts = await seedExperts(app.db, DEMO_EXPERT_COUNT);
+  if (experts > 0) app.log.info({ experts }, 'demo experts created');
 }
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

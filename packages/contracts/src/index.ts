@@ -1,5 +1,7 @@
-import "./error-map.ts";
+import './error-map.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './accounts.ts';
 export * from './dev.ts';
+export * from './experts.ts';
+export * from './notifications.ts';

@@ -1,2 +1,4 @@
 export * from './accounts.ts';
 export * from './mail.ts';
+export * from './experts.ts';
+export * from './notifications.ts';

@@ -2,14 +2,28 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
 import { applyMigrations } from '../migrate.ts';
-import { seedDemoAccounts } from './demo-accounts.ts';
+import { demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoExpertProfile, seedExperts } from './experts.ts';
+import { progressBar } from './progress.ts';
 
-// npm run db:seed [-- --experts N]: demo accounts now; bulk experts arrive with the experts module.
+// npm run db:seed [-- --experts N]: demo accounts, and N generated approved experts (idempotent).
 const { values } = parseArgs({ options: { experts: { type: 'string' } }, strict: true });
+const expertCount = values.experts === undefined ? 0 : Number(values.experts);
+if (!Number.isSafeInteger(expertCount) || expertCount < 0 || expertCount > 1_000_000) {
+  console.error('--experts must be a whole number from 0 to 1,000,000.');
+  process.exit(1);
+}
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 await applyMigrations(handle);
 const created = await seedDemoAccounts(handle.db);
 console.log(`Demo accounts: ${created} created.`);
-if (values.experts) console.log('Bulk experts are not part of this build yet.');
+await seedDemoExpertProfile(handle.db, demoAccounts[1]!.email);
+if (expertCount > 0) {
+  const started = Date.now();
+  const made = await seedExperts(handle.db, expertCount, progressBar('experts'));
+  console.log(
+    `Experts: ${made} created (${expertCount} wanted) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+}
 await handle.close();

@@ -1,0 +1,113 @@
+import { expertCategories, availabilities, rateCurrencies, vettingStatuses } from '@sciwise/contracts';
+import type { Education, Publication } from '@sciwise/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+export const expertCategory = pgEnum('expert_category', expertCategories);
+export const expertAvailability = pgEnum('expert_availability', availabilities);
+export const rateCurrency = pgEnum('rate_currency', rateCurrencies);
+export const vettingStatus = pgEnum('vetting_status', vettingStatuses);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Only approved profiles are ever searched, so every search index is partial on this. */
+const approved = sql`status = 'approved'`;
+
+export const expertProfiles = pgTable(
+  'expert_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    /** Copy of the user's name, because the search vector can only read this row; kept in sync by a trigger on users. */
+    displayName: text('display_name').notNull(),
+    headline: text('headline'),
+    bio: text('bio'),
+    category: expertCategory('category'),
+    subjects: text('subjects')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    hourlyRateMinor: integer('hourly_rate_minor'),
+    currency: rateCurrency('currency').notNull().default('USD'),
+    /** The rate at the reference exchange rates, for filtering and sorting across currencies only. */
+    rateUsdMinor: integer('rate_usd_minor'),
+    country: text('country'),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    education: jsonb('education').$type<Education[]>().notNull().default([]),
+    publications: jsonb('publications').$type<Publication[]>().notNull().default([]),
+    orcid: text('orcid'),
+    availability: expertAvailability('availability').notNull().default('available'),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Average rating in hundredths of a star (0-500), rounded half up: sortable, indexable, exact. */
+    ratingCenti: integer('rating_centi')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when rating_count > 0 then (rating_sum * 100 + rating_count / 2) / rating_count else 0 end`,
+      ),
+    status: vettingStatus('status').notNull().default('draft'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+    /** name and subjects weigh A, headline B, bio C (expert_search_vector, migration 0001). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`expert_search_vector(display_name, subjects, headline, bio)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('expert_profiles_user_id_unique').on(t.userId),
+    uniqueIndex('expert_profiles_slug_unique').on(t.slug),
+    index('expert_profiles_search_idx').using('gin', t.searchVector).where(approved),
+    index('expert_profiles_subjects_idx').using('gin', t.subjects).where(approved),
+    index('expert_profiles_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')).where(approved),
+    // Sorts read these forwards (rate_asc) or backwards (rating, rate_desc: "desc, id desc"),
+    // so every keyset page starts with an index seek.
+    index('expert_profiles_rating_idx').on(t.ratingCenti, t.id).where(approved),
+    index('expert_profiles_rate_idx').on(t.rateUsdMinor, t.id).where(approved),
+    index('expert_profiles_category_rating_idx').on(t.category, t.ratingCenti, t.id).where(approved),
+    index('expert_profiles_country_rating_idx').on(t.country, t.ratingCenti, t.id).where(approved),
+    index('expert_profiles_queue_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** Subject areas: suggestions as you type, typo correction of queries, subject pages. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    slug: text('slug').primaryKey(),
+    name: text('name').notNull(),
+    category: expertCategory('category'),
+    /** Approved experts listing the subject; recounted when a profile is approved. */
+    expertCount: integer('expert_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subjects_name_unique').on(t.name),
+    index('subjects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);

@@ -1,0 +1,36 @@
+import { invalid } from '../../errors.ts';
+
+/** A page position: the sort it belongs to, the sort key of the last row and its id. */
+export interface Cursor {
+  sort: string;
+  key: number;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const BAD_CURSOR = 'That page link is not valid; start again from the first page.';
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
+}
+
+/** Opaque to clients; anything we did not make, or made for another sort, is a 400. */
+export function decodeCursor(value: string, sort: string): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid(BAD_CURSOR, [{ field: 'cursor', message: BAD_CURSOR }]);
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    parsed[0] !== sort ||
+    !Number.isSafeInteger(parsed[1]) ||
+    typeof parsed[2] !== 'string' ||
+    !UUID.test(parsed[2])
+  ) {
+    throw invalid(BAD_CURSOR, [{ field: 'cursor', message: BAD_CURSOR }]);
+  }
+  return { sort, key: parsed[1] as number, id: parsed[2] };
+}

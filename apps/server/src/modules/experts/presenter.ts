@@ -1,0 +1,113 @@
+import type { AdminApplication, ExpertApplication, ExpertCard, ExpertProfile } from '@sciwise/contracts';
+import type { expertProfiles, users } from '../../db/schema/index.ts';
+import { avatarUrl } from '../accounts/presenter.ts';
+import { applicationProblems } from './application-rules.ts';
+import { availableTransitions } from './vetting-states.ts';
+
+type ProfileRow = typeof expertProfiles.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** The columns a card needs; search selects exactly these. */
+export interface CardRow {
+  id: string;
+  userId: string;
+  slug: string;
+  displayName: string;
+  headline: string | null;
+  category: ProfileRow['category'];
+  subjects: string[];
+  hourlyRateMinor: number | null;
+  currency: ProfileRow['currency'];
+  country: string | null;
+  availability: ProfileRow['availability'];
+  ratingCenti: number;
+  ratingCount: number;
+  avatarKey: string | null;
+}
+
+/** Whole stars for display (spec §3), from hundredths of a star, rounded half up. */
+export function wholeStars(ratingCenti: number, ratingCount: number): number {
+  return ratingCount > 0 ? Math.min(5, Math.floor((ratingCenti + 50) / 100)) : 0;
+}
+
+export function expertAvatarUrl(row: { userId: string; avatarKey: string | null; slug: string }): string {
+  return avatarUrl({ id: row.userId, avatarKey: row.avatarKey }) ?? `/api/experts/${row.slug}/avatar.svg`;
+}
+
+/** Public cards only ever show approved profiles, whose required fields are set at submit. */
+export function presentCard(row: CardRow): ExpertCard {
+  return {
+    slug: row.slug,
+    name: row.displayName,
+    avatarUrl: expertAvatarUrl(row),
+    headline: row.headline ?? '',
+    category: row.category ?? 'researchers',
+    subjects: row.subjects,
+    rate: { amountMinor: row.hourlyRateMinor ?? 0, currency: row.currency },
+    country: row.country ?? '',
+    availability: row.availability,
+    rating: wholeStars(row.ratingCenti, row.ratingCount),
+    ratingAverage: row.ratingCount > 0 ? row.ratingCenti / 100 : null,
+    reviewCount: row.ratingCount,
+  };
+}
+
+export function presentProfile(row: ProfileRow, avatarKey: string | null): ExpertProfile {
+  return {
+    ...presentCard({ ...row, avatarKey }),
+    bio: row.bio ?? '',
+    skills: row.skills,
+    languages: row.languages,
+    education: row.education,
+    publications: row.publications,
+    orcid: row.orcid,
+    memberSince: row.createdAt.toISOString(),
+  };
+}
+
+function applicationFields(row: ProfileRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    status: row.status,
+    headline: row.headline,
+    bio: row.bio,
+    category: row.category,
+    subjects: row.subjects,
+    skills: row.skills,
+    hourlyRateMinor: row.hourlyRateMinor,
+    currency: row.currency,
+    country: row.country,
+    languages: row.languages,
+    education: row.education,
+    publications: row.publications,
+    orcid: row.orcid,
+    availability: row.availability,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentApplication(row: ProfileRow): ExpertApplication {
+  return {
+    ...applicationFields(row),
+    missing: applicationProblems(row),
+    actions: availableTransitions(row.status, 'applicant').filter((a) => a === 'submit' || a === 'withdraw'),
+  };
+}
+
+export function presentAdminApplication(
+  row: ProfileRow,
+  applicant: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>,
+): AdminApplication {
+  return {
+    ...applicationFields(row),
+    applicant: {
+      id: applicant.id,
+      name: `${applicant.firstName} ${applicant.lastName}`.trim(),
+      email: applicant.email,
+    },
+  };
+}

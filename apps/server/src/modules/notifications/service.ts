@@ -1,0 +1,88 @@
+import type { NotificationListResponse } from '@sciwise/contracts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
+
+export interface NewNotification {
+  /** A stable machine name, e.g. expert_application_approved. */
+  kind: string;
+  title: string;
+  body: string;
+  /** A path inside the app, e.g. /join-expert. */
+  link?: string | null;
+}
+
+/** Adds an in-app notification; pass the caller's transaction so it commits with the change it reports. */
+export async function notify(tx: Executor, userId: string, notification: NewNotification): Promise<void> {
+  await tx.insert(notifications).values({ userId, ...notification, link: notification.link ?? null });
+}
+
+export async function listNotifications(
+  db: Executor,
+  userId: string,
+  input: { limit: number; cursor?: string | undefined },
+): Promise<NotificationListResponse> {
+  const conditions = [eq(notifications.userId, userId)];
+  if (input.cursor) {
+    const cursor = decodeCursor(input.cursor, 'notifications');
+    // Microseconds since the epoch, so equal-millisecond rows never fall between pages.
+    conditions.push(
+      sql`(${notifications.createdAt}, ${notifications.id}) < (to_timestamp(${cursor.key}::float8 / 1000000), ${cursor.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      micros: sql<string>`(extract(epoch from ${notifications.createdAt}) * 1000000)::bigint::text`,
+    })
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(input.limit + 1);
+  const [unread] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    notifications: page.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      read: row.readAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    unreadCount: unread?.n ?? 0,
+    nextCursor:
+      rows.length > input.limit && last
+        ? encodeCursor({ sort: 'notifications', key: Number(last.micros), id: last.id })
+        : null,
+  };
+}
+
+/** Marks one of the user's notifications read; false when it isn't theirs or doesn't exist. */
+export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return row !== undefined;
+}
+
+export async function markAllRead(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
