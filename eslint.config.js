@@ -3,7 +3,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,8 +24,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests hide the rest of the suite.' },
-        { selector: "CallExpression[callee.property.name='skip']", message: 'Skipped tests are not allowed in CI.' },
+        {
+          selector: "CallExpression[callee.property.name='only']",
+          message: 'Focused tests hide the rest of the suite.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='skip']",
+          message: 'Skipped tests are not allowed in CI.',
+        },
       ],
     },
   },
@@ -24,7 +39,10 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-globals': ['error', { name: 'alert', message: 'Show errors in the page (role="alert"), never window.alert.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'alert', message: 'Show errors in the page (role="alert"), never window.alert.' },
+      ],
     },
   },
 );

@@ -21,7 +21,10 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: 'server-postgres', ...serverSuite, env: { TEST_DB_DRIVER: 'postgres' } } }]
         : []),
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
     ],
   },
 });

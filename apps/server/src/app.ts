@@ -73,17 +73,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
 
   const ownsDatabase = !overrides.database;
-  const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const database =
+    overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
   if (ownsDatabase) await applyMigrations(database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const mailer = overrides.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db));
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db));
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);
   app.decorate('rateLimits', new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale));
-  app.decorate('ctx', { db: database.db, config, mailer, files: localFileStore(config.filesDir), log: app.log });
+  app.decorate('ctx', {
+    db: database.db,
+    config,
+    mailer,
+    files: localFileStore(config.filesDir),
+    log: app.log,
+  });
   app.decorateRequest('meta', function () {
     const userAgent = this.headers['user-agent'];
     return { ip: this.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };

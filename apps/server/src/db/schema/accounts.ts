@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['member', 'admin']);
-export const heardFrom = pgEnum('heard_from', ['google', 'linkedin', 'friend', 'conference', 'article', 'other']);
+export const heardFrom = pgEnum('heard_from', [
+  'google',
+  'linkedin',
+  'friend',
+  'conference',
+  'article',
+  'other',
+]);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +54,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
