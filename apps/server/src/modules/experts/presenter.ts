@@ -1,11 +1,28 @@
 import type { AdminApplication, ExpertApplication, ExpertCard, ExpertProfile } from '@sciwise/contracts';
-import type { expertProfiles, users } from '../../db/schema/index.ts';
+import { expertProfiles, type users } from '../../db/schema/index.ts';
 import { avatarUrl } from '../accounts/presenter.ts';
 import { applicationProblems } from './application-rules.ts';
 import { availableTransitions } from './vetting-states.ts';
 
 type ProfileRow = typeof expertProfiles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
+
+/** The profile columns behind a card; every query that lists experts selects these. */
+export const cardColumns = {
+  id: expertProfiles.id,
+  userId: expertProfiles.userId,
+  slug: expertProfiles.slug,
+  displayName: expertProfiles.displayName,
+  headline: expertProfiles.headline,
+  category: expertProfiles.category,
+  subjects: expertProfiles.subjects,
+  hourlyRateMinor: expertProfiles.hourlyRateMinor,
+  currency: expertProfiles.currency,
+  country: expertProfiles.country,
+  availability: expertProfiles.availability,
+  ratingCenti: expertProfiles.ratingCenti,
+  ratingCount: expertProfiles.ratingCount,
+};
 
 /** The columns a card needs; search selects exactly these. */
 export interface CardRow {

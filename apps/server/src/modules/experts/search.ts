@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { presentCard } from './presenter.ts';
+import { cardColumns, presentCard } from './presenter.ts';
 
 export type SearchInput = z.output<typeof expertSearchQuerySchema>;
 
@@ -145,19 +145,7 @@ function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: numb
   // Rank and cut first, then fetch the people behind the one page.
   const hits = db
     .select({
-      id: p.id,
-      userId: p.userId,
-      slug: p.slug,
-      displayName: p.displayName,
-      headline: p.headline,
-      category: p.category,
-      subjects: p.subjects,
-      hourlyRateMinor: p.hourlyRateMinor,
-      currency: p.currency,
-      country: p.country,
-      availability: p.availability,
-      ratingCenti: p.ratingCenti,
-      ratingCount: p.ratingCount,
+      ...cardColumns,
       sortKey: sql<number>`${sort.key}`.as('sort_key'),
     })
     .from(p)

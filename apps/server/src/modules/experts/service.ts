@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { expertProfiles as p, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { presentCard, presentProfile } from './presenter.ts';
+import { cardColumns, presentCard, presentProfile } from './presenter.ts';
 
 const NOT_FOUND = 'We could not find that expert.';
 
@@ -42,19 +42,7 @@ export async function featuredExperts(db: Executor): Promise<FeaturedExpertsResp
   for (const category of expertCategories) {
     const rows = await db
       .select({
-        id: p.id,
-        userId: p.userId,
-        slug: p.slug,
-        displayName: p.displayName,
-        headline: p.headline,
-        category: p.category,
-        subjects: p.subjects,
-        hourlyRateMinor: p.hourlyRateMinor,
-        currency: p.currency,
-        country: p.country,
-        availability: p.availability,
-        ratingCenti: p.ratingCenti,
-        ratingCount: p.ratingCount,
+        ...cardColumns,
         avatarKey: users.avatarKey,
       })
       .from(p)
