@@ -7,8 +7,6 @@ import { RootLayout } from './root-layout.tsx';
 
 /** Marketing and help paths whose page is copy plus next steps (spec §2 "other linked paths"). */
 const infoPaths = [
-  'find-expert',
-  'find-an-expert',
   'projects',
   'concierge',
   'request-service',
@@ -25,8 +23,6 @@ const infoPaths = [
   'services/scientific-writing',
   'services/scientific-consulting',
   'services/secondary-research',
-  'find-an-expert/subject/data-analysis',
-  'find-an-expert/subject/product-development',
   'blog',
   'blog/choose-consultant',
   'blog/trends-freelance-science',
@@ -37,6 +33,7 @@ const legalPaths = ['privacy-policy', 'user-agreement', 'cookie-policy'];
 // Each page is its own chunk (route-level code splitting).
 const site = () => import('../features/site/pages.ts');
 const profile = () => import('../features/profile/pages.ts');
+const experts = () => import('../features/experts/pages.ts');
 
 const publicRoutes: RouteObject[] = [
   {
@@ -49,7 +46,12 @@ const publicRoutes: RouteObject[] = [
       Component: (await import('../features/site/how-it-works-page.tsx')).HowItWorksPage,
     }),
   },
-  { path: 'join-expert', lazy: async () => ({ Component: (await site()).JoinExpertPage }) },
+  { path: 'join-expert', lazy: async () => ({ Component: (await experts()).JoinExpertPage }) },
+  ...['find-an-expert', 'find-expert', 'find-an-expert/subject/:subject'].map((path) => ({
+    path,
+    lazy: async () => ({ Component: (await experts()).FindExpertPage }),
+  })),
+  { path: 'experts/:slug', lazy: async () => ({ Component: (await experts()).ExpertProfilePage }) },
   { path: 'faq', lazy: async () => ({ Component: (await site()).FaqPage }) },
   {
     path: 'reset-password',
@@ -93,6 +95,7 @@ const profileRoutes: RouteObject[] = [
   profilePage('billing', 'BillingPage'),
   profilePage('calls', 'ScheduledCallsPage'),
   profilePage('settings', 'SettingsPage'),
+  { path: 'admin/vetting', lazy: async () => ({ Component: (await experts()).AdminVettingPage }) },
   profilePage('*', 'ProfileNotFoundPage'),
 ];
 

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { useAuth } from '../../features/auth/queries.ts';
 import { useDashboardMode } from '../../features/profile/mode.ts';
 import { ProfileHeader } from '../../features/profile/profile-header.tsx';
 import { sidebarLinks } from '../../features/profile/sidebar-links.ts';
@@ -16,10 +17,11 @@ function SidebarNav({
   onNavigate?: () => void;
   mode: ReturnType<typeof useDashboardMode>[0];
 }) {
+  const { user } = useAuth();
   return (
     <nav aria-label="Profile" className="p-3">
       <ul className="space-y-1">
-        {sidebarLinks(mode).map((link) => (
+        {sidebarLinks(mode, user?.role).map((link) => (
           <li key={link.label}>
             <NavLink
               to={link.to}

@@ -5,24 +5,31 @@ export type AuthView = 'login' | 'signup' | 'forgot';
 interface AuthModalApi {
   open: boolean;
   view: AuthView;
-  openAuthModal: (view?: AuthView) => void;
+  /** Where a new account lands after signing up (default: the chat). */
+  returnTo: string | null;
+  openAuthModal: (view?: AuthView, returnTo?: string) => void;
   setView: (view: AuthView) => void;
   closeAuthModal: () => void;
 }
+
+/** Set while a new account signs in and heads for its destination, so no other redirect overtakes it. */
+export const pendingSignUpDestination: { current: string | null } = { current: null };
 
 const AuthModalContext = createContext<AuthModalApi | null>(null);
 
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<AuthView>('login');
-  const openAuthModal = useCallback((next: AuthView = 'login') => {
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const openAuthModal = useCallback((next: AuthView = 'login', back?: string) => {
     setView(next);
+    setReturnTo(back ?? null);
     setOpen(true);
   }, []);
   const closeAuthModal = useCallback(() => setOpen(false), []);
   const api = useMemo(
-    () => ({ open, view, openAuthModal, setView, closeAuthModal }),
-    [open, view, openAuthModal, closeAuthModal],
+    () => ({ open, view, returnTo, openAuthModal, setView, closeAuthModal }),
+    [open, view, returnTo, openAuthModal, closeAuthModal],
   );
   return <AuthModalContext.Provider value={api}>{children}</AuthModalContext.Provider>;
 }

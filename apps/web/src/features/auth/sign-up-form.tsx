@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { isApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
-import { useAuthModal } from './auth-modal-context.tsx';
+import { pendingSignUpDestination, useAuthModal } from './auth-modal-context.tsx';
 import { loginErrorText } from './login-form.tsx';
 import { signUp, useLogin } from './queries.ts';
 
@@ -88,7 +88,7 @@ function isBlank(value: string | undefined) {
 }
 
 export function SignUpForm() {
-  const { closeAuthModal } = useAuthModal();
+  const { closeAuthModal, returnTo } = useAuthModal();
   const { notify } = useToast();
   const navigate = useNavigate();
   const login = useLogin();
@@ -162,14 +162,17 @@ export function SignUpForm() {
       return;
     }
     setSuccess(SIGN_UP_SUCCESS);
+    const destination = returnTo ?? '/chat';
+    pendingSignUpDestination.current = destination;
     try {
       await login({ email, password: form.password });
       notify(SIGN_UP_SUCCESS);
       closeAuthModal();
-      await navigate('/chat');
+      await navigate(destination);
     } catch (error) {
       setServerError(`${SIGN_UP_SUCCESS} ${loginErrorText(error)}. Please log in.`);
     } finally {
+      pendingSignUpDestination.current = null;
       inFlight.current = false;
       setCreating(false);
     }

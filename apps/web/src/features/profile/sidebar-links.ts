@@ -1,3 +1,4 @@
+import type { UserRole } from '@sciwise/contracts';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BriefcaseIcon,
@@ -9,6 +10,7 @@ import {
   HomeIcon,
   ReceiptIcon,
   SettingsIcon,
+  ShieldIcon,
   UserIcon,
 } from '../../components/ui/icons.tsx';
 import { dashboardPaths, type DashboardMode } from './mode.ts';
@@ -21,8 +23,8 @@ export interface SidebarLink {
 }
 
 /** The sidebar of spec §2, Browse Projects included (it now has a route). */
-export function sidebarLinks(mode: DashboardMode): SidebarLink[] {
-  return [
+export function sidebarLinks(mode: DashboardMode, role: UserRole = 'member'): SidebarLink[] {
+  const links: SidebarLink[] = [
     { label: 'Dashboard', to: dashboardPaths[mode], icon: HomeIcon },
     { label: 'Profile', to: '/profile', icon: UserIcon, end: true },
     { label: 'My Projects', to: '/profile/my-projects', icon: FolderIcon },
@@ -34,4 +36,7 @@ export function sidebarLinks(mode: DashboardMode): SidebarLink[] {
     { label: 'Scheduled Calls', to: '/profile/calls', icon: CalendarIcon },
     { label: 'Account Setting', to: '/profile/settings', icon: SettingsIcon },
   ];
+  if (role === 'admin')
+    links.push({ label: 'Expert vetting', to: '/profile/admin/vetting', icon: ShieldIcon });
+  return links;
 }

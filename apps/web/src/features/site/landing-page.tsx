@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { pendingSignUpDestination } from '../auth/auth-modal-context.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, ShieldIcon } from '../../components/ui/icons.tsx';
@@ -15,7 +16,10 @@ const AVATAR_ROTATION_MS = 4000;
 /** Spec §2: signed-in users go straight to their dashboard; "Loading..." while that is being checked. */
 export function LandingRoute() {
   const { status, likelySignedIn } = useAuth();
-  if (status === 'signed-in') return <Navigate to="/profile/freelancer-dashboard" replace />;
+  // A sign-up on its way somewhere (e.g. /chat or /join-expert) must not be overtaken by this redirect.
+  if (status === 'signed-in') {
+    return <Navigate to={pendingSignUpDestination.current ?? '/profile/freelancer-dashboard'} replace />;
+  }
   if (status === 'loading' && likelySignedIn) return <PageSpinner label="Loading..." />;
   return <LandingPage />;
 }

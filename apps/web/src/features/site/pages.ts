@@ -1,4 +1,3 @@
 export { FaqPage } from './faq-page.tsx';
 export { InfoPage } from './info-page.tsx';
-export { JoinExpertPage } from './join-expert-page.tsx';
 export { LegalPage } from './legal-page.tsx';

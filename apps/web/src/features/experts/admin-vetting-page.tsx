@@ -1,0 +1,224 @@
+import { expertCategoryLabels, type AdminApplication } from '@sciwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { controlClasses } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useSignedInUser } from '../auth/queries.ts';
+import { PageHeading } from '../profile/page-heading.tsx';
+import { countryName, formatMoney, languageName } from './format.ts';
+import { useVettingDecision, vettingQueueQuery } from './queries.ts';
+
+function ApplicationReview({
+  application,
+  onDone,
+}: {
+  application: AdminApplication;
+  onDone: (text: string) => void;
+}) {
+  const decision = useVettingDecision();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = `reason-${application.id}`;
+  const decide = (kind: 'approve' | 'reject') =>
+    decision.mutate(
+      { id: application.id, decision: kind, reason: kind === 'reject' ? reason : undefined },
+      {
+        onSuccess: () =>
+          onDone(`${application.applicant.name} was ${kind === 'approve' ? 'approved' : 'rejected'}.`),
+      },
+    );
+  return (
+    <div className="mt-4 space-y-4 border-t border-slate-200 pt-4 text-sm text-slate-700">
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-slate-900">Applicant</dt>
+          <dd>
+            {application.applicant.name} · {application.applicant.email}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Category</dt>
+          <dd>{application.category ? expertCategoryLabels[application.category] : '—'}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Subjects</dt>
+          <dd>{application.subjects.join(', ') || '—'}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Rate</dt>
+          <dd>
+            {application.hourlyRateMinor !== null
+              ? `${formatMoney(application.hourlyRateMinor, application.currency)} /hour`
+              : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Country and languages</dt>
+          <dd>
+            {application.country ? countryName(application.country) : '—'} ·{' '}
+            {application.languages.map(languageName).join(', ')}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">ORCID iD</dt>
+          <dd>{application.orcid ?? '—'}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="font-medium text-slate-900">Bio</dt>
+          <dd className="whitespace-pre-line">{application.bio}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Education</dt>
+          <dd>
+            {application.education.length === 0
+              ? '—'
+              : application.education.map((row) => `${row.degree}, ${row.institution}`).join('; ')}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Publications</dt>
+          <dd>
+            {application.publications.length === 0
+              ? '—'
+              : application.publications.map((p) => p.title).join('; ')}
+          </dd>
+        </div>
+      </dl>
+      {rejecting && (
+        <div className="space-y-1.5">
+          <label htmlFor={reasonId} className="block font-medium text-slate-800">
+            Reason for the applicant
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            value={reason}
+            maxLength={2000}
+            onChange={(event) => setReason(event.target.value)}
+            aria-describedby={`${reasonId}-hint`}
+            className={controlClasses(false)}
+          />
+          <p id={`${reasonId}-hint`} className="text-xs text-slate-600">
+            At least 10 characters. The applicant sees this and can edit and resubmit.
+          </p>
+        </div>
+      )}
+      {decision.isError && <Alert>{errorMessage(decision.error)}</Alert>}
+      <div className="flex flex-wrap gap-3">
+        {!rejecting ? (
+          <>
+            <Button
+              loading={decision.isPending}
+              disabled={decision.isPending}
+              onClick={() => decide('approve')}
+            >
+              Approve
+            </Button>
+            <Button variant="secondary" onClick={() => setRejecting(true)}>
+              Reject…
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              variant="danger"
+              loading={decision.isPending}
+              disabled={decision.isPending || reason.trim().length < 10}
+              onClick={() => decide('reject')}
+            >
+              Reject with this reason
+            </Button>
+            <Button variant="ghost" onClick={() => setRejecting(false)}>
+              Cancel
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function VettingQueue() {
+  const queue = useQuery(vettingQueueQuery);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (queue.isPending) return <PageSpinner label="Loading applications..." />;
+  if (queue.isError) return <Alert>{errorMessage(queue.error)}</Alert>;
+  const applications = queue.data.applications;
+  return (
+    <>
+      {notice && (
+        <Alert tone="success" className="mb-4">
+          {notice}
+        </Alert>
+      )}
+      {applications.length === 0 ? (
+        <EmptyState icon={<CheckIcon className="size-6" />} title="No applications waiting">
+          Every submitted application has been reviewed.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {applications.map((application) => {
+            const open = openId === application.id;
+            return (
+              <li
+                key={application.id}
+                className="rounded-card border border-slate-200 bg-white p-5 shadow-card"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <h2 className="font-semibold text-slate-900">{application.applicant.name}</h2>
+                    <p className="text-sm text-slate-600">
+                      {application.headline ?? 'No headline'}
+                      {application.submittedAt &&
+                        ` · submitted ${new Date(application.submittedAt).toLocaleDateString('en')}`}
+                    </p>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-expanded={open}
+                    onClick={() => setOpenId(open ? null : application.id)}
+                  >
+                    {open ? 'Close' : 'Review'}
+                    <span className="sr-only"> {application.applicant.name}</span>
+                  </Button>
+                </div>
+                {open && (
+                  <ApplicationReview
+                    application={application}
+                    onDone={(text) => {
+                      setNotice(text);
+                      setOpenId(null);
+                    }}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function AdminVettingPage() {
+  const user = useSignedInUser();
+  return (
+    <>
+      <PageHeading title="Expert vetting">Submitted expert applications, oldest first.</PageHeading>
+      {user.role === 'admin' ? (
+        <VettingQueue />
+      ) : (
+        <EmptyState icon={<ShieldIcon className="size-6" />} title="Admins only">
+          This page is for the Sciwise vetting team.
+        </EmptyState>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,290 @@
+import { availabilities, expertCategories, expertCategoryLabels, type ExpertSort } from '@sciwise/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { InputField, SelectField } from '../../components/ui/field.tsx';
+import { SearchIcon } from '../../components/ui/icons.tsx';
+import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { PageHero } from '../site/page-hero.tsx';
+import { ExpertCard } from './expert-card.tsx';
+import { availabilityLabels, countryOptions, subjectNameFromSlug } from './format.ts';
+import { expertSearchQuery, searchKeys, type SearchParamsRecord } from './queries.ts';
+import { SubjectSearchBox } from './subject-search-box.tsx';
+
+const sortLabels: Record<ExpertSort, string> = {
+  relevance: 'Best match',
+  rating: 'Highest rated',
+  rate_asc: 'Rate: low to high',
+  rate_desc: 'Rate: high to low',
+};
+const filterKeys = ['category', 'country', 'minRate', 'maxRate', 'minRating', 'availability'] as const;
+
+/** /find-an-expert, /find-expert and /find-an-expert/subject/:subject: the URL holds the whole query. */
+export function FindExpertPage() {
+  const { subject: subjectParam } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const params = useMemo(() => {
+    const record: SearchParamsRecord = {};
+    for (const key of searchKeys) {
+      const value = searchParams.get(key);
+      if (value) record[key] = value;
+    }
+    if (subjectParam) record.subject = subjectParam;
+    return record;
+  }, [searchParams, subjectParam]);
+
+  const subjectName = subjectParam ? subjectNameFromSlug(subjectParam) : null;
+  useEffect(() => {
+    document.title = subjectName ? `${subjectName} experts | Sciwise` : 'Find an Expert | Sciwise';
+  }, [subjectName]);
+
+  const search = useInfiniteQuery(expertSearchQuery(params));
+  const experts = search.data?.pages.flatMap((page) => page.experts) ?? [];
+  const matched = search.data?.pages[0]?.matchedSubjects ?? [];
+  const nextPageError = search.isFetchNextPageError ? search.error : null;
+  const activeFilters = filterKeys.filter((key) => params[key]).length;
+
+  const update = (changes: SearchParamsRecord) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    next.delete('cursor');
+    const query = next.toString();
+    void navigate(query ? `${pathname}?${query}` : pathname);
+  };
+
+  const onFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const changes: SearchParamsRecord = {};
+    for (const key of filterKeys) changes[key] = String(data.get(key) ?? '').trim();
+    update(changes);
+  };
+
+  const clearFilters = () => {
+    const changes: SearchParamsRecord = {};
+    for (const key of filterKeys) changes[key] = '';
+    update(changes);
+  };
+
+  return (
+    <>
+      <PageHero eyebrow="Find an expert" title={subjectName ? `${subjectName} experts` : 'Find an Expert'}>
+        <p>
+          {subjectName
+            ? `Vetted specialists in ${subjectName.toLowerCase()}, ready for your project.`
+            : 'Search thousands of vetted scientists and industry experts by subject area.'}
+        </p>
+        <div className="mt-6">
+          <SubjectSearchBox defaultValue={params.q ?? ''} onSearch={(q) => update({ q })} />
+        </div>
+      </PageHero>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+        <aside aria-label="Filters">
+          <Button
+            variant="secondary"
+            className="w-full md:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filtersOpen ? 'Hide filters' : `Show filters${activeFilters ? ` (${activeFilters})` : ''}`}
+          </Button>
+          <form
+            id={filtersId}
+            key={searchParams.toString()}
+            onSubmit={onFilters}
+            onChange={(event) => {
+              if (event.target instanceof HTMLSelectElement) event.currentTarget.requestSubmit();
+            }}
+            className={`${filtersOpen ? 'mt-4 block' : 'hidden'} space-y-4 md:mt-0 md:block`}
+          >
+            <h2 className="hidden text-sm font-semibold tracking-wide text-slate-600 uppercase md:block">
+              Filters
+            </h2>
+            <SelectField label="Category" name="category" defaultValue={params.category ?? ''}>
+              <option value="">All categories</option>
+              {expertCategories.map((category) => (
+                <option key={category} value={category}>
+                  {expertCategoryLabels[category]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Country" name="country" defaultValue={params.country ?? ''}>
+              <option value="">Any country</option>
+              {countryOptions.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </SelectField>
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">Hourly rate (USD)</legend>
+              <div className="mt-1.5 grid grid-cols-2 gap-2">
+                <InputField
+                  label={<span className="text-xs text-slate-600">Minimum</span>}
+                  name="minRate"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={10000}
+                  defaultValue={params.minRate ?? ''}
+                />
+                <InputField
+                  label={<span className="text-xs text-slate-600">Maximum</span>}
+                  name="maxRate"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={10000}
+                  defaultValue={params.maxRate ?? ''}
+                />
+              </div>
+            </fieldset>
+            <SelectField label="Minimum rating" name="minRating" defaultValue={params.minRating ?? ''}>
+              <option value="">Any rating</option>
+              {[4, 3, 2, 1].map((stars) => (
+                <option key={stars} value={String(stars)}>
+                  {stars} stars and up
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Availability" name="availability" defaultValue={params.availability ?? ''}>
+              <option value="">Any availability</option>
+              {availabilities.map((availability) => (
+                <option key={availability} value={availability}>
+                  {availabilityLabels[availability]}
+                </option>
+              ))}
+            </SelectField>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm">
+                Apply filters
+              </Button>
+              {activeFilters > 0 && (
+                <Button variant="ghost" size="sm" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              )}
+            </div>
+          </form>
+        </aside>
+
+        <section aria-labelledby="results-heading" className="min-w-0">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
+                {params.q ? `Experts for “${params.q}”` : 'Experts'}
+              </h2>
+              {matched.length > 0 && (
+                <p className="text-sm text-slate-600">Showing results for: {matched.join(', ')}</p>
+              )}
+              {subjectParam && (
+                <p className="text-sm text-slate-600">
+                  Subject: {subjectName} ·{' '}
+                  <Link to="/find-an-expert" className="font-medium text-brand-700 underline">
+                    all subjects
+                  </Link>
+                </p>
+              )}
+            </div>
+            <SelectField
+              label="Sort by"
+              wrapperClassName="w-48"
+              value={params.sort ?? 'relevance'}
+              onChange={(event) =>
+                update({ sort: event.target.value === 'relevance' ? '' : event.target.value })
+              }
+            >
+              {Object.entries(sortLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+
+          <div id="results" className="mt-6" aria-live="polite" aria-busy={search.isFetching}>
+            {search.isPending ? (
+              <PageSpinner label="Finding experts..." />
+            ) : search.isError && !search.data ? (
+              <Alert
+                title="We couldn't load experts"
+                action={
+                  <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
+                    Try again
+                  </Button>
+                }
+              >
+                {errorMessage(search.error)}
+              </Alert>
+            ) : experts.length === 0 ? (
+              <EmptyState
+                icon={<SearchIcon className="size-6" />}
+                title="No experts match your search"
+                actions={
+                  <>
+                    {activeFilters > 0 && (
+                      <Button variant="secondary" onClick={clearFilters}>
+                        Clear filters
+                      </Button>
+                    )}
+                    <ButtonLink to="/find-an-expert">Browse all experts</ButtonLink>
+                  </>
+                }
+              >
+                Try a broader subject, check the spelling, or widen the filters (rate range, rating, country).
+                You can also{' '}
+                <Link to="/concierge" className="font-medium text-brand-700 underline">
+                  ask our concierge
+                </Link>{' '}
+                to find someone for you.
+              </EmptyState>
+            ) : (
+              <>
+                <p className="sr-only">{experts.length} experts shown</p>
+                <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {experts.map((expert) => (
+                    <li key={expert.slug}>
+                      <ExpertCard expert={expert} />
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-8 flex justify-center">
+                  {search.hasNextPage ? (
+                    <Button
+                      variant="secondary"
+                      loading={search.isFetchingNextPage}
+                      disabled={search.isFetchingNextPage}
+                      onClick={() => void search.fetchNextPage()}
+                    >
+                      Load more experts
+                    </Button>
+                  ) : (
+                    <p className="text-sm text-slate-600">That's everyone who matches.</p>
+                  )}
+                </div>
+                {nextPageError && <Alert className="mt-4">{errorMessage(nextPageError)}</Alert>}
+              </>
+            )}
+            {search.isFetching && !search.isPending && !search.isFetchingNextPage && (
+              <Spinner size="sm" label="Updating results..." className="mt-4 text-sm" />
+            )}
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

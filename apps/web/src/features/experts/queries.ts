@@ -1,0 +1,161 @@
+import {
+  adminApplicationSchema,
+  applicationQueueResponseSchema,
+  expertApplicationSchema,
+  expertProfileSchema,
+  expertSearchResponseSchema,
+  subjectListResponseSchema,
+  type ExpertApplication,
+  type ExpertApplicationDraft,
+} from '@sciwise/contracts';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
+
+/** The search parameters the page keeps in its URL, passed through to GET /api/experts. */
+export const searchKeys = [
+  'q',
+  'category',
+  'subject',
+  'country',
+  'minRate',
+  'maxRate',
+  'minRating',
+  'availability',
+  'sort',
+] as const;
+export type SearchKey = (typeof searchKeys)[number];
+export type SearchParamsRecord = Partial<Record<SearchKey, string>>;
+
+const PAGE_SIZE = 12;
+
+export function expertSearchQuery(params: SearchParamsRecord) {
+  return infiniteQueryOptions({
+    queryKey: ['experts', 'search', params],
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams();
+      for (const key of searchKeys) {
+        const value = params[key];
+        if (value) search.set(key, value);
+      }
+      search.set('limit', String(PAGE_SIZE));
+      if (pageParam) search.set('cursor', pageParam);
+      return apiRequest(`/api/experts?${search.toString()}`, { schema: expertSearchResponseSchema, signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: (failures, error) => !(isApiError(error) && error.status === 400) && failures < 2,
+  });
+}
+
+export function subjectSuggestionsQuery(prefix: string) {
+  return queryOptions({
+    queryKey: ['subjects', prefix],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/subjects?prefix=${encodeURIComponent(prefix)}&limit=8`, {
+        schema: subjectListResponseSchema,
+        signal,
+      }),
+    enabled: prefix.trim().length >= 2,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function expertProfileQuery(slug: string) {
+  return queryOptions({
+    queryKey: ['experts', 'profile', slug],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/experts/${encodeURIComponent(slug)}`, { schema: expertProfileSchema, signal }),
+    retry: (failures, error) =>
+      !(isApiError(error) && error.status < 500 && error.status > 0) && failures < 2,
+  });
+}
+
+export const applicationQueryKey = ['expert-application'] as const;
+/** A signed-in person who has never saved anything has no application yet (the API answers 404). */
+export const emptyApplication: ExpertApplication = {
+  id: '',
+  slug: '',
+  status: 'draft',
+  headline: null,
+  bio: null,
+  category: null,
+  subjects: [],
+  skills: [],
+  hourlyRateMinor: null,
+  currency: 'USD',
+  country: null,
+  languages: [],
+  education: [],
+  publications: [],
+  orcid: null,
+  availability: 'available',
+  submittedAt: null,
+  reviewedAt: null,
+  rejectionReason: null,
+  missing: [
+    { field: 'category', message: 'Choose the category that fits you best.' },
+    { field: 'subjects', message: 'Add at least one subject area.' },
+    { field: 'headline', message: 'Write a headline of at least 10 characters.' },
+    { field: 'bio', message: 'Write a bio of at least 80 characters.' },
+    { field: 'hourlyRateMinor', message: 'Set your hourly rate.' },
+    { field: 'country', message: 'Choose the country you work from.' },
+    { field: 'languages', message: 'Add at least one language you work in.' },
+  ],
+  actions: [],
+  updatedAt: '',
+};
+
+export const applicationQuery = queryOptions({
+  queryKey: applicationQueryKey,
+  queryFn: async (): Promise<ExpertApplication> => {
+    try {
+      return await apiRequest('/api/expert-application', { schema: expertApplicationSchema });
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) return emptyApplication;
+      throw error;
+    }
+  },
+  retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
+});
+
+export function saveApplicationDraft(body: ExpertApplicationDraft) {
+  return apiRequest('/api/expert-application', { method: 'PATCH', body, schema: expertApplicationSchema });
+}
+
+export function useApplicationTransition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'submit' | 'withdraw') =>
+      apiRequest(`/api/expert-application/${action}`, { method: 'POST', schema: expertApplicationSchema }),
+    onSuccess: (application: ExpertApplication) => queryClient.setQueryData(applicationQueryKey, application),
+  });
+}
+
+export const vettingQueueQuery = queryOptions({
+  queryKey: ['admin', 'expert-applications', 'submitted'],
+  queryFn: () =>
+    apiRequest('/api/admin/expert-applications?status=submitted&limit=50', {
+      schema: applicationQueueResponseSchema,
+    }),
+});
+
+export function useVettingDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      apiRequest(`/api/admin/expert-applications/${encodeURIComponent(id)}/${decision}`, {
+        method: 'POST',
+        body: decision === 'reject' ? { reason } : undefined,
+        schema: adminApplicationSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vettingQueueQuery.queryKey }),
+  });
+}

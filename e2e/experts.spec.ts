@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, signInViaApi } from './support/accounts.ts';
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+const results = (page: Page) => page.locator('#results[aria-busy="false"]').getByRole('article');
+
+test('find an expert by subject: suggestions, results, shareable URL, card opens the profile', async ({
+  page,
+}) => {
+  await page.goto('/find-an-expert');
+  const search = page.getByRole('combobox', { name: 'Search subject areas' });
+  await search.fill('bioinf');
+  await expect(page.getByRole('option', { name: /Bioinformatics/ })).toBeVisible();
+  await page.getByRole('option', { name: /Bioinformatics/ }).click();
+  await expect(page).toHaveURL(/[?&]q=Bioinformatics/);
+  await expect(results(page).first()).toBeVisible();
+
+  const first = results(page).first().getByRole('link');
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/experts\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${name} — .+ \\| Sciwise$`));
+  await expect(page.getByRole('heading', { name: 'Subjects' })).toBeVisible();
+
+  // Signed out: the buttons ask to sign in.
+  await page.getByRole('button', { name: 'Message' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a query with a typo still finds experts, and a filter changes the results', async ({ page }) => {
+  await page.goto('/find-an-expert?q=bioinformatcs');
+  await expect(results(page).first()).toBeVisible();
+
+  await page.goto('/find-an-expert?q=data%20analysis');
+  await expect(results(page).first()).toBeVisible();
+  const before = await results(page).allTextContents();
+  await page.getByLabel('Category', { exact: true }).selectOption('writers');
+  await expect(page).toHaveURL(/category=writers/);
+  await expect.poll(async () => (await results(page).allTextContents()).join('|')).not.toBe(before.join('|'));
+  for (const card of await results(page).allTextContents()) expect(card).toContain('Writers');
+
+  await page.getByLabel('Minimum rating', { exact: true }).selectOption('4');
+  await expect(page).toHaveURL(/minRating=4/);
+  // An impossible combination shows the helpful empty state.
+  await page.goto('/find-an-expert?q=data%20analysis&minRate=9999&maxRate=10000');
+  await expect(page.getByRole('heading', { name: 'No experts match your search' })).toBeVisible();
+});
+
+test('subject pages list that subject, and unknown profiles are a 404 page', async ({ page }) => {
+  await page.goto('/find-an-expert/subject/data-analysis');
+  await expect(page.getByRole('heading', { level: 1, name: 'Data analysis experts' })).toBeVisible();
+  await expect(results(page).first()).toBeVisible();
+  await page.goto('/experts/no-such-expert-here');
+  await expect(page.getByRole('heading', { level: 1, name: "We can't find that expert" })).toBeVisible();
+});
+
+test('a member applies, the admin approves, and the profile goes public', async ({ page, browser }) => {
+  const account = await createAccount(page.request, { firstName: 'Barbara', lastName: 'Mcclintock' });
+  await signInViaApi(page, account);
+  await page.goto('/join-expert');
+  await expect(page.getByRole('heading', { name: 'Your expert application' })).toBeVisible();
+
+  await page.getByLabel('Category', { exact: true }).selectOption('researchers');
+  await page.getByLabel(/Subject areas/).fill('Genomics');
+  await page.getByLabel(/Subject areas/).press('Enter');
+  await expect(page.getByRole('list', { name: 'Your subjects' })).toContainText('Genomics');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByLabel('Headline', { exact: true }).fill('Maize geneticist for transposon studies');
+  await page
+    .getByLabel('Bio', { exact: true })
+    .fill(
+      'Twenty years of cytogenetics and maize genetics. I design crosses, read chromosomes, and explain the results to people who need decisions.',
+    );
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByRole('button', { name: 'Add a degree' }).click();
+  await page.getByLabel('Degree 1', { exact: true }).fill('PhD Botany');
+  await page.getByLabel('Institution', { exact: true }).fill('Cornell University');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByLabel('Hourly rate', { exact: true }).fill('120');
+  await page.getByLabel('Country you work from', { exact: true }).selectOption('US');
+  await page.getByLabel('English', { exact: true }).check();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page.getByText('Everything we need is there.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for vetting' }).click();
+  await expect(page.getByText('Your application is with our vetting team')).toBeVisible();
+  const { slug } = (await (await page.request.get('/api/expert-application')).json()) as { slug: string };
+
+  // Not public yet.
+  expect((await page.request.get(`/api/experts/${slug}`)).status()).toBe(404);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInViaApi(admin, {
+    email: 'admin@demo.sciwise.local',
+    password: 'demo-admin-lab-2026',
+    firstName: '',
+    lastName: '',
+  });
+  await admin.goto('/profile/freelancer-dashboard');
+  await admin
+    .getByRole('navigation', { name: 'Profile' })
+    .getByRole('link', { name: 'Expert vetting' })
+    .click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Expert vetting' })).toBeVisible();
+  const applicant = `${account.firstName} ${account.lastName}`;
+  await admin.getByRole('button', { name: `Review ${applicant}` }).click();
+  await expect(admin.getByText(account.email)).toBeVisible();
+  await admin.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText(`${applicant} was approved.`)).toBeVisible();
+  await adminContext.close();
+
+  await page.goto(`/experts/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: applicant })).toBeVisible();
+  await expect(page.getByText('Maize geneticist for transposon studies')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Invite to a project' })).toHaveAttribute(
+    'href',
+    /\/create-project/,
+  );
+  await page.goto('/join-expert');
+  await expect(page.getByRole('link', { name: 'View your public profile' })).toHaveAttribute(
+    'href',
+    `/experts/${slug}`,
+  );
+});
+
+test('members do not see the vetting queue', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await signInViaApi(page, account);
+  await page.goto('/profile/admin/vetting');
+  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Expert vetting' })).toHaveCount(0);
+});
+
+test('find-an-expert and a profile have no serious or critical axe violations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/find-an-expert?q=statistics');
+  await expect(results(page).first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/find-an-expert');
+  await results(page).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'profile');
+});
