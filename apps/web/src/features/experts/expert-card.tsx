@@ -46,10 +46,10 @@ export function ExpertCard({ expert }: { expert: ExpertCardData }) {
         </div>
         <div className="flex items-center justify-end gap-1.5">
           <dt className="sr-only">Rating</dt>
-          <dd className="flex items-center gap-1.5">
+          <dd className="flex items-center gap-1 whitespace-nowrap">
             <StarRating rating={expert.rating} />
-            <span className="text-xs text-slate-600">
-              ({expert.reviewCount} <span className="sr-only">reviews</span>)
+            <span className="text-xs whitespace-nowrap text-slate-600">
+              ({expert.reviewCount})<span className="sr-only"> reviews</span>
             </span>
           </dd>
         </div>
