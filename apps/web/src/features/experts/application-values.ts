@@ -1,0 +1,116 @@
+// The application form's values and their mapping to and from the API's draft.
+import {
+  type Availability,
+  type ExpertApplication,
+  type ExpertApplicationDraft,
+  type ExpertCategory,
+  type RateCurrency,
+} from '@sciwise/contracts';
+
+export interface EducationRow {
+  degree: string;
+  institution: string;
+  field: string;
+  year: string;
+}
+export interface PublicationRow {
+  title: string;
+  url: string;
+  year: string;
+}
+export interface Values {
+  category: ExpertCategory | '';
+  subjects: string[];
+  headline: string;
+  bio: string;
+  education: EducationRow[];
+  publications: PublicationRow[];
+  orcid: string;
+  rate: string;
+  currency: RateCurrency;
+  country: string;
+  languages: string[];
+  availability: Availability;
+}
+
+export function toValues(application: ExpertApplication): Values {
+  return {
+    category: application.category ?? '',
+    subjects: application.subjects,
+    headline: application.headline ?? '',
+    bio: application.bio ?? '',
+    education: application.education.map((row) => ({
+      degree: row.degree,
+      institution: row.institution,
+      field: row.field ?? '',
+      year: row.year ? String(row.year) : '',
+    })),
+    publications: application.publications.map((row) => ({
+      title: row.title,
+      url: row.url ?? '',
+      year: row.year ? String(row.year) : '',
+    })),
+    orcid: application.orcid ?? '',
+    rate: application.hourlyRateMinor ? String(application.hourlyRateMinor / 100) : '',
+    currency: application.currency,
+    country: application.country ?? '',
+    languages: application.languages,
+    availability: application.availability,
+  };
+}
+
+export const year = (text: string) => (/^\d{4}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+/** Only what is filled in and well-formed goes to the server, so a half-typed row never blocks autosave. */
+export function toDraft(values: Values): ExpertApplicationDraft {
+  const rate = Number(values.rate);
+  return {
+    headline: values.headline,
+    bio: values.bio,
+    ...(values.category ? { category: values.category } : {}),
+    subjects: values.subjects,
+    ...(values.rate && Number.isFinite(rate) && rate > 0 ? { hourlyRateMinor: Math.round(rate * 100) } : {}),
+    currency: values.currency,
+    ...(values.country ? { country: values.country } : {}),
+    languages: values.languages,
+    education: values.education
+      .filter((row) => row.degree.trim() && row.institution.trim())
+      .map((row) => ({
+        degree: row.degree.trim(),
+        institution: row.institution.trim(),
+        ...(row.field.trim() ? { field: row.field.trim() } : {}),
+        ...(year(row.year) ? { year: year(row.year) } : {}),
+      })),
+    publications: values.publications
+      .filter((row) => row.title.trim())
+      .map((row) => ({
+        title: row.title.trim(),
+        ...(row.url.trim() ? { url: row.url.trim() } : {}),
+        ...(year(row.year) ? { year: year(row.year) } : {}),
+      })),
+    orcid: values.orcid.trim() ? values.orcid.trim() : null,
+    availability: values.availability,
+  };
+}
+
+export const stepTitles = [
+  'Category & subjects',
+  'Headline & bio',
+  'Education & publications',
+  'Rate, country & languages',
+  'Availability & submit',
+];
+export const fieldStep: Record<string, number> = {
+  category: 0,
+  subjects: 0,
+  headline: 1,
+  bio: 1,
+  education: 2,
+  publications: 2,
+  orcid: 2,
+  hourlyRateMinor: 3,
+  currency: 3,
+  country: 3,
+  languages: 3,
+  availability: 4,
+};
