@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4310;
+// E2E_PORT and WEB_DIST_DIR let two runs share a machine without sharing a server or a build.
+const PORT = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://localhost:${PORT}`;
 
 // A fresh embedded database per run. Workers load this file again: they reuse the parent's directory.
@@ -52,6 +53,7 @@ export default defineConfig({
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

@@ -7,5 +7,11 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
   },
-  build: { target: 'es2022', sourcemap: false },
+  // WEB_DIST_DIR builds elsewhere (the server reads the same variable), e.g. for a second e2e run.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    outDir: process.env.WEB_DIST_DIR ?? 'dist',
+    emptyOutDir: true,
+  },
 });
