@@ -5,3 +5,4 @@ export * from './accounts.ts';
 export * from './dev.ts';
 export * from './experts.ts';
 export * from './notifications.ts';
+export * from './projects.ts';

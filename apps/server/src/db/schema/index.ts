@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './mail.ts';
 export * from './experts.ts';
 export * from './notifications.ts';
+export * from './projects.ts';

@@ -1,0 +1,208 @@
+import {
+  budgetTypes,
+  contractStatuses,
+  invitationStatuses,
+  milestoneStatuses,
+  projectStatuses,
+  projectVisibilities,
+  quoteStatuses,
+  type ProposedMilestone,
+} from '@sciwise/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { expertCategory, rateCurrency } from './experts.ts';
+
+export const projectStatus = pgEnum('project_status', projectStatuses);
+export const projectVisibility = pgEnum('project_visibility', projectVisibilities);
+export const budgetType = pgEnum('budget_type', budgetTypes);
+export const invitationStatus = pgEnum('invitation_status', invitationStatuses);
+export const quoteStatus = pgEnum('quote_status', quoteStatuses);
+export const contractStatus = pgEnum('contract_status', contractStatuses);
+export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Browse and the public list only ever read open projects, so their indexes are partial on this. */
+const open = sql`status = 'open'`;
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    category: expertCategory('category'),
+    /** Subject names in the catalogue's spelling, like expert_profiles.subjects, so `&&` matches them. */
+    subjects: text('subjects')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    budgetType: budgetType('budget_type').notNull().default('fixed'),
+    budgetMinMinor: integer('budget_min_minor'),
+    budgetMaxMinor: integer('budget_max_minor'),
+    currency: rateCurrency('currency').notNull().default('USD'),
+    /** budget_max at the reference rates, only to compare with experts' rates across currencies. */
+    budgetMaxUsdMinor: integer('budget_max_usd_minor'),
+    deadline: date('deadline', { mode: 'string' }),
+    visibility: projectVisibility('visibility').notNull().default('public'),
+    status: projectStatus('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** title and subjects weigh A, description C (the experts' weighting function, reused). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`expert_search_vector(title, subjects, null, description)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_public_open_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'open' and visibility = 'public'`),
+    index('projects_open_category_idx').on(t.category, t.publishedAt.desc(), t.id.desc()).where(open),
+    index('projects_open_subjects_idx').using('gin', t.subjects).where(open),
+    index('projects_open_search_idx').using('gin', t.searchVector).where(open),
+    index('projects_owner_idx').on(t.ownerId, t.updatedAt.desc(), t.id.desc()),
+  ],
+);
+
+export const projectAttachments = pgTable(
+  'project_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Key in the file store; the name the person gave is only ever shown, never used as a path. */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_attachments_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Invitations and quotes name the expert by user id: messaging and notifications speak users. */
+export const projectInvitations = pgTable(
+  'project_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    status: invitationStatus('status').notNull().default('pending'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('project_invitations_project_expert_unique').on(t.projectId, t.expertId),
+    index('project_invitations_expert_idx').on(t.expertId, t.createdAt.desc()),
+  ],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coverLetter: text('cover_letter').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currency: rateCurrency('currency').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    /** Proposed only: they become contract_milestones rows when the quote is accepted. */
+    milestones: jsonb('milestones').$type<ProposedMilestone[]>().notNull(),
+    status: quoteStatus('status').notNull().default('submitted'),
+    declineReason: text('decline_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live quote per expert and project; withdrawn or declined ones may be followed by a new one.
+    uniqueIndex('quotes_live_unique')
+      .on(t.projectId, t.expertId)
+      .where(sql`status in ('submitted', 'accepted')`),
+    index('quotes_project_idx').on(t.projectId, t.createdAt),
+    index('quotes_expert_idx').on(t.expertId, t.createdAt.desc()),
+    index('quotes_expert_project_idx').on(t.expertId, t.projectId),
+  ],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currency: rateCurrency('currency').notNull(),
+    status: contractStatus('status').notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Of two concurrent accepts on one project, the second insert fails here: exactly one contract.
+    uniqueIndex('contracts_project_unique').on(t.projectId),
+    uniqueIndex('contracts_quote_unique').on(t.quoteId),
+    index('contracts_client_idx').on(t.clientId, t.createdAt.desc()),
+    index('contracts_expert_idx').on(t.expertId, t.createdAt.desc()),
+  ],
+);
+
+export const contractMilestones = pgTable(
+  'contract_milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: rateCurrency('currency').notNull(),
+    status: milestoneStatus('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contract_milestones_position_unique').on(t.contractId, t.position)],
+);
