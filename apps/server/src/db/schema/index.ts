@@ -3,3 +3,4 @@ export * from './mail.ts';
 export * from './experts.ts';
 export * from './notifications.ts';
 export * from './projects.ts';
+export * from './messaging.ts';
