@@ -6,3 +6,4 @@ export * from './dev.ts';
 export * from './experts.ts';
 export * from './notifications.ts';
 export * from './projects.ts';
+export * from './messaging.ts';

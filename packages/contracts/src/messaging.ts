@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { errorCodes } from './errors.ts';
+import { notificationSchema } from './notifications.ts';
+
+export const MESSAGE_MAX_LENGTH = 5000;
+/** Sciwise Concierge: a real account (seeded by migration) that administrators answer. */
+export const CONCIERGE_USER_ID = '00000000-0000-4000-8000-00000000c0c1';
+
+const id = z.uuid('That id is not valid.');
+
+export const messageTextSchema = z
+  .string({ error: 'A message must be text.' })
+  .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`)
+  .refine((text) => text.trim().length > 0, 'Write something before sending.');
+
+export const chatUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  isConcierge: z.boolean(),
+  /** The expert profile's slug when the person is an approved expert, for a link to it. */
+  expertSlug: z.string().nullable(),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+/** The spec's chat message (id, senderId, receiverId, text, timestamp) plus what sync needs. */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  /** Position in the conversation, 1, 2, 3…; read receipts and paging use it. */
+  seq: z.number().int(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  text: z.string(),
+  timestamp: z.string(),
+  clientMessageId: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  /** Who the signed-in person speaks as here: themselves, or the concierge for administrators. */
+  selfId: z.string(),
+  other: chatUserSchema,
+  lastMessage: chatMessageSchema.nullable(),
+  unreadCount: z.number().int(),
+  /** The other side has read every message up to this seq. */
+  otherLastReadSeq: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationListResponseSchema = z.object({
+  conversations: z.array(conversationSchema),
+  /** Unread messages over every conversation, for the header's chat badge. */
+  unreadTotal: z.number().int(),
+});
+export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
+
+export const openConversationRequestSchema = z.strictObject({ userId: id });
+export type OpenConversationRequest = z.infer<typeof openConversationRequestSchema>;
+
+export const messageListQuerySchema = z.strictObject({
+  /** Only messages before this seq (older pages); omitted for the newest page. */
+  before: z.coerce.number({ error: 'before must be a number.' }).int().min(1).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(30),
+});
+
+export const messageListResponseSchema = z.object({
+  /** Oldest first, so a page can be shown as it is. */
+  messages: z.array(chatMessageSchema),
+  /** Pass as `before` for the page of older messages; null when this is the oldest. */
+  nextBefore: z.number().int().nullable(),
+  otherLastReadSeq: z.number().int(),
+});
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
+
+export const markReadRequestSchema = z.strictObject({ seq: z.number().int().min(0) });
+
+export const notificationSettingsSchema = z.strictObject({
+  emailUnreadMessages: z.boolean(),
+  inAppMessages: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+// Socket events -------------------------------------------------------------------------------
+
+export const sendMessagePayloadSchema = z
+  .object({
+    /** The spec sends it; it must be the signed-in user (or the concierge, for administrators). */
+    senderId: id.optional(),
+    receiverId: id.optional(),
+    conversationId: id.optional(),
+    text: messageTextSchema,
+    /** The client's own id for this message: a retry with the same one is not stored twice. */
+    clientMessageId: z.string().min(1).max(100).optional(),
+  })
+  .refine((payload) => payload.receiverId || payload.conversationId, {
+    message: 'Say who the message is for.',
+    path: ['receiverId'],
+  });
+export type SendMessagePayload = z.infer<typeof sendMessagePayloadSchema>;
+
+export const typingPayloadSchema = z.object({ conversationId: id });
+export type TypingPayload = z.infer<typeof typingPayloadSchema>;
+
+export const markReadPayloadSchema = z.object({ conversationId: id, seq: z.number().int().min(0) });
+export type MarkReadPayload = z.infer<typeof markReadPayloadSchema>;
+
+export const socketErrorSchema = z.object({ code: z.enum(errorCodes), message: z.string() });
+export type SocketError = z.infer<typeof socketErrorSchema>;
+
+export type SendMessageAck = { ok: true; message: ChatMessage } | { ok: false; error: SocketError };
+export type MarkReadAck = { ok: true; lastReadSeq: number } | { ok: false; error: SocketError };
+
+export interface MessagesRead {
+  conversationId: string;
+  readerId: string;
+  lastReadSeq: number;
+}
+
+export interface TypingEvent {
+  conversationId: string;
+  userId: string;
+}
+
+export interface NotificationPush {
+  notification: z.infer<typeof notificationSchema>;
+  unreadCount: number;
+}
+
+export interface ServerToClientEvents {
+  newMessage: (message: ChatMessage) => void;
+  messageSent: (message: ChatMessage) => void;
+  messagesRead: (event: MessagesRead) => void;
+  typing: (event: TypingEvent) => void;
+  notification: (push: NotificationPush) => void;
+  /** A refused event that had no acknowledgement callback to answer through. */
+  chatError: (error: SocketError & { event: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  sendMessage: (payload: SendMessagePayload, ack?: (result: SendMessageAck) => void) => void;
+  typing: (payload: TypingPayload) => void;
+  markRead: (payload: MarkReadPayload, ack?: (result: MarkReadAck) => void) => void;
+}
