@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Plain SQL straight to the driver, bypassing the ORM: benchmarks use it as their baseline. */
   rawQuery(text: string, params: unknown[]): Promise<unknown[]>;
+  /**
+   * LISTENs on a channel: NOTIFY is delivered after the sending transaction commits, to every
+   * node on the database. Returns a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -45,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       driver: 'postgres',
       rawQuery: async (text, params) => (await pool.query(text, params)).rows,
+      listen: (channel, onPayload) => listenOnPostgres(options.url!, channel, onPayload),
       async withMigrationLock(fn) {
         const client = await pool.connect();
         try {
@@ -67,8 +73,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     driver: 'pglite',
     rawQuery: async (text, params) => (await client.query(text, params)).rows,
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     // PGlite is one connection inside this process: nothing else can migrate it concurrently.
     withMigrationLock: (fn) => fn(),
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * One dedicated connection (a pooled one would be handed to queries) that LISTENs and comes
+ * back after a dropped connection; notifications sent while it was away are lost, which is why
+ * clients resync over HTTP when their socket reconnects.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectLater = (): void => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(reconnectLater), LISTEN_RETRY_MS);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      reconnectLater();
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
