@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { useAuth } from '../features/auth/queries.ts';
+import { useAuth } from '../features/auth/session.ts';
 
 /** Spec §2: "Checking authentication..." while loading; the signed-out go to /. */
 export function RequireAuth() {

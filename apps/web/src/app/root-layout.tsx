@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { AuthModal } from '../features/auth/auth-modal.tsx';
 import { AuthModalProvider } from '../features/auth/auth-modal-context.tsx';
-import { meQueryKey } from '../features/auth/queries.ts';
+import { LazyAuthModal } from '../features/auth/lazy-auth-modal.tsx';
+import { meQueryKey } from '../features/auth/session.ts';
 import { onAuthChange } from '../lib/auth-storage.ts';
 
 /** Re-checks the session whenever this tab ("authChange") or another tab (storage event) signs in or out. */
@@ -36,7 +36,7 @@ export function RootLayout() {
         <AuthSync />
         <NavigationProgress />
         <Outlet />
-        <AuthModal />
+        <LazyAuthModal />
         <ScrollRestoration />
       </AuthModalProvider>
     </ToastProvider>

@@ -1,26 +1,8 @@
-import { errorResponseSchema, type ErrorCode, type FieldError } from '@sciwise/contracts';
+import { errorResponseSchema } from '@sciwise/contracts';
 import type { z } from 'zod';
+import { ApiError, NETWORK_ERROR } from './api-error.ts';
 
-export const NETWORK_ERROR = 'Network error. Please try again.';
-
-/** Every failed call: the HTTP status (0 when the network failed) and the server's own message. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode | 'network' | 'bad_response';
-  readonly details: FieldError[];
-
-  constructor(status: number, message: string, code: ApiError['code'], details: FieldError[] = []) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+export { ApiError, errorMessage, isApiError, NETWORK_ERROR } from './api-error.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -74,10 +56,4 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(response.status, 'The server sent an answer we could not read.', 'bad_response');
   }
   return parsed.data;
-}
-
-/** The message to show for any error, with a fallback for the unexpected. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (isApiError(error)) return error.message || fallback;
-  return fallback;
 }

@@ -1,5 +1,4 @@
-import { loginUserSchema } from '@sciwise/contracts';
-import type { z } from 'zod';
+import type { LoginResponse } from '@sciwise/contracts';
 
 /**
  * The browser never holds the session token (it lives in an HttpOnly cookie). What it keeps is
@@ -10,7 +9,16 @@ export const AUTH_CHANGE_EVENT = 'authChange';
 export const USER_DATA_KEY = 'user_data';
 export const SIGNED_IN_MARKER_KEY = 'auth_signed_in';
 
-export type StoredUser = z.infer<typeof loginUserSchema> & { name: string };
+type LoginUser = LoginResponse['user'];
+export type StoredUser = LoginUser & { name: string };
+
+// A structural check instead of the zod schema: this module is on every page's first load, and
+// the record is our own, written by rememberSignedIn.
+function isLoginUser(value: unknown): value is LoginUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return ['id', 'email', 'firstName', 'lastName'].every((key) => typeof record[key] === 'string');
+}
 
 function safeStorage(): Storage | null {
   try {
@@ -28,9 +36,10 @@ export function readStoredUser(): StoredUser | null {
   const raw = safeStorage()?.getItem(USER_DATA_KEY);
   if (!raw) return null;
   try {
-    const parsed = loginUserSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    const user = parsed.data;
+    const parsed: unknown = JSON.parse(raw);
+    if (!isLoginUser(parsed)) return null;
+    const { id, email, firstName, lastName } = parsed;
+    const user = { id, email, firstName, lastName };
     return { ...user, name: `${user.firstName} ${user.lastName}`.trim() };
   } catch {
     return null;
@@ -41,7 +50,7 @@ function notify(): void {
   window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
 }
 
-export function rememberSignedIn(user: z.infer<typeof loginUserSchema>): void {
+export function rememberSignedIn(user: LoginUser): void {
   const storage = safeStorage();
   const record: StoredUser = { ...user, name: `${user.firstName} ${user.lastName}`.trim() };
   const changed = storage?.getItem(SIGNED_IN_MARKER_KEY) !== '1';

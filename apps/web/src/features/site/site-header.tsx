@@ -6,7 +6,8 @@ import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
-import { useAuth, useLogout } from '../auth/queries.ts';
+import { preloadAuthModal } from '../auth/lazy-auth-modal.tsx';
+import { useLogout, usePublicAuth } from '../auth/session.ts';
 import { Logo } from './logo.tsx';
 import { primaryNav, type NavMenu } from './nav-data.ts';
 
@@ -33,7 +34,7 @@ function AuthButton({
   onDone?: () => void;
   variant?: ButtonVariant;
 }) {
-  const { status } = useAuth();
+  const { status } = usePublicAuth();
   const { openAuthModal } = useAuthModal();
   const logout = useLogout();
   if (status === 'signed-in') {
@@ -56,6 +57,8 @@ function AuthButton({
       variant={variant}
       size="sm"
       className={className}
+      onPointerEnter={preloadAuthModal}
+      onFocus={preloadAuthModal}
       onClick={() => {
         onDone?.();
         openAuthModal('login');
