@@ -36,9 +36,14 @@ const hotQueries: ExpertSearchQuery[] = [
 ];
 
 async function plan(query: ExpertSearchQuery): Promise<string> {
-  const searchPlan = await planSearch(t.app.db, expertSearchQuerySchema.parse(query));
-  const rows = await queryRows<{ 'QUERY PLAN': string }>(t.app.db, sql`explain ${searchPlan.query!}`);
-  return rows.map((row) => row['QUERY PLAN']).join('\n');
+  const input = expertSearchQuerySchema.parse(query);
+  const searchPlan = await planSearch(t.app.db, input);
+  const plans: string[] = [];
+  for (const step of searchPlan.steps) {
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(t.app.db, sql`explain ${step(input.limit + 1)}`);
+    plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+  }
+  return plans.join('\n---\n');
 }
 
 describe('search plans on 4,000 experts', () => {

@@ -1,5 +1,6 @@
 import type { ErrorResponse, ExpertProfile } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subjects } from '../../src/db/schema/index.ts';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { makeExperts, search, searchSlugs, uniqueWord } from './helpers.ts';
@@ -193,6 +194,49 @@ describe('GET /api/experts: sorting and pages', () => {
       expect(seen.sort()).toEqual(made.map((m) => m.slug).sort());
     },
   );
+
+  it('relevance: specialists, then name or headline matches, then bio mentions, best rated first in each, across pages', async () => {
+    const word = uniqueWord();
+    const subject = word[0]!.toUpperCase() + word.slice(1);
+    const stars = (tenths: number) => ({ ratingSum: tenths, ratingCount: 10 });
+    const neutral = { headline: 'Independent scientist', bio: 'Reports for research teams.' };
+    const specialists = await makeExperts(t.app.db, [
+      { ...neutral, subjects: [subject], ...stars(30) },
+      { ...neutral, subjects: [subject, 'Genomics'], ...stars(45) },
+      { ...neutral, subjects: [subject], ...stars(20) },
+    ]);
+    const titles = await makeExperts(t.app.db, [
+      { ...neutral, headline: `Consultant for ${word} projects`, ...stars(50) },
+      { ...neutral, headline: `Adviser on ${word}`, ...stars(10) },
+    ]);
+    const mentions = await makeExperts(t.app.db, [
+      { ...neutral, bio: `Once ran a ${word} survey for a museum.`, ...stars(49) },
+      { ...neutral, bio: `Curious about ${word} and its uses.`, ratingSum: 0, ratingCount: 0 },
+    ]);
+    await t.app.db.insert(subjects).values({ slug: word, name: subject, category: 'researchers' });
+    const expected = [
+      specialists[1]!,
+      specialists[0]!,
+      specialists[2]!,
+      titles[0]!,
+      titles[1]!,
+      mentions[0]!,
+      mentions[1]!,
+    ].map((e) => e.slug);
+
+    const onePage = await search(t.app, { q: word, limit: 50 });
+    expect(onePage.body.matchedSubjects).toEqual([subject]);
+    expect(onePage.body.experts.map((e) => e.slug)).toEqual(expected);
+
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const { body } = await search(t.app, { q: word, limit: 2, ...(cursor ? { cursor } : {}) });
+      walked.push(...body.experts.map((e) => e.slug));
+      cursor = body.nextCursor;
+    } while (cursor && walked.length < 20);
+    expect(walked).toEqual(expected);
+  });
 
   it('refuses a cursor made for another sort, and garbage cursors, with 400', async () => {
     const word = uniqueWord();

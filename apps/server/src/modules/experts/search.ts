@@ -44,6 +44,27 @@ export async function fuzzySubjects(db: Executor, q: string): Promise<string[]> 
   return rows.filter((row) => row.score >= best - FUZZY_SPREAD).map((row) => row.name);
 }
 
+/**
+ * Relevance is a tier, then the rating inside it: people who list a subject the query means,
+ * then people whose name, subjects or headline hold every word of it, then the rest (their bio
+ * mentions it). Each tier is its own statement ordered by rating, so the rating index can stop
+ * after one page even when a common subject matches thousands of people, and the next tier only
+ * runs when a page is not yet full. (Scoring every match with ts_rank_cd cost ~4 µs a row.)
+ * Within a tier the better-rated expert is the better answer.
+ */
+const TIER_SPAN = 1000; // above the best rating (500 hundredths): tier and rating share one cursor key
+
+// A quoted lexeme of a tsquery's text, e.g. 'analysi' (quotes inside doubled), as SQL literals.
+const LEXEME_PATTERN = sql.raw(`'''((?:[^'']|'''')*)'''`);
+const LEXEME_AS_TITLE = sql.raw(`'''\\1'':AB'`);
+/**
+ * The query restricted to the A and B weights (name, subjects, headline): every lexeme of the
+ * parsed tsquery gets ":AB". Immutable calls on a constant, so folded once per statement, and
+ * the GIN index on the search vector still answers it.
+ */
+const titleQuery = (tsq: SQL) =>
+  sql`regexp_replace((${tsq})::text, ${LEXEME_PATTERN}, ${LEXEME_AS_TITLE}, 'g')::tsquery`;
+
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}`),
@@ -51,15 +72,20 @@ const textArray = (values: string[]) =>
   )}]::text[]`;
 
 interface SortPlan {
+  /** Stored in the cursor, so a page link only continues the ordering it came from. */
   name: string;
+  /** The value a row is ordered by; the cursor keeps the last row's. */
   key: SQL<number>;
   descending: boolean;
 }
 
+/** One statement of a search: the rows of its conditions in the sort's order, at most `limit`. */
+export type SearchStep = (limit: number) => ReturnType<typeof buildQuery>;
+
 export interface SearchPlan {
-  /** null when the filters can match nobody (e.g. an unknown subject). */
-  query: ReturnType<typeof buildQuery> | null;
-  sort: SortPlan | null;
+  /** Run in order until a page is full; empty when the filters can match nobody (an unknown subject). */
+  steps: SearchStep[];
+  sortName: string;
   matchedSubjects: string[];
 }
 
@@ -71,7 +97,7 @@ export interface SearchPlan {
  */
 export type MatchMode = 'text' | 'names';
 
-/** Turns the request into one SQL statement; exported so tests can EXPLAIN exactly what runs. */
+/** Turns the request into its SQL statements; exported so tests can EXPLAIN exactly what runs. */
 export async function planSearch(
   db: Executor,
   input: SearchInput,
@@ -91,43 +117,66 @@ export async function planSearch(
       .select({ name: subjects.name })
       .from(subjects)
       .where(eq(subjects.slug, input.subject));
-    if (!subject) return { query: null, sort: null, matchedSubjects: [] };
+    if (!subject) return { steps: [], sortName: input.sort, matchedSubjects: [] };
     conditions.push(sql`${p.subjects} @> ${textArray([subject.name])}`);
   }
 
-  let matchedSubjects: string[] = [];
-  let score: SQL<number> | null = null;
-  if (q) {
-    if (mode === 'names') {
-      // word_similarity in millionths, from the trigram index on display_name.
-      conditions.push(sql`${p.displayName} %> ${q}`);
-      score = sql<number>`(word_similarity(${q}, ${p.displayName}) * 1000000)::int`;
-    } else {
-      matchedSubjects = await fuzzySubjects(db, q);
-      // An immutable call on a constant: folded once at planning, not evaluated per row.
-      const tsq = sql`websearch_to_tsquery('english', ${q})`;
-      let match = sql`${p.searchVector} @@ ${tsq}`;
-      let bonus = sql``;
-      if (matchedSubjects.length > 0) {
-        const wanted = textArray(matchedSubjects);
-        match = sql`(${match} or ${p.subjects} && ${wanted})`;
-        bonus = sql` + case when ${p.subjects} && ${wanted} then 500000 else 0 end`;
-      }
-      conditions.push(match);
-      // ts_rank_cd normalised to 0..1 (flag 32), in millionths so the keyset compares integers exactly.
-      score = sql<number>`((ts_rank_cd(${p.searchVector}, ${tsq}, 32) * 1000000)::int${bonus})`;
-    }
+  if (q && mode === 'names') {
+    // word_similarity in millionths, from the trigram index on display_name.
+    conditions.push(sql`${p.displayName} %> ${q}`);
+    const similarity = sql<number>`(word_similarity(${q}, ${p.displayName}) * 1000000)::int`;
+    const base = sortPlan(input.sort, similarity);
+    // The cursor remembers the match mode, so every page of a names-fallback search stays one.
+    return singleStep(db, conditions, { ...base, name: `${base.name}:names` }, input.cursor, []);
+  }
+  if (!q) return singleStep(db, conditions, sortPlan(input.sort, null), input.cursor, []);
+
+  const matchedSubjects = await fuzzySubjects(db, q);
+  // An immutable call on a constant: folded once at planning, not evaluated per row.
+  const tsq = sql`websearch_to_tsquery('english', ${q})`;
+  const inText = sql`${p.searchVector} @@ ${tsq}`;
+  const inTitle = sql`${p.searchVector} @@ ${titleQuery(tsq)}`;
+  const specialist = matchedSubjects.length > 0 ? sql`${p.subjects} && ${textArray(matchedSubjects)}` : null;
+  if (input.sort !== 'relevance') {
+    conditions.push(specialist ? sql`(${inText} or ${specialist})` : inText);
+    return singleStep(db, conditions, sortPlan(input.sort, null), input.cursor, matchedSubjects);
   }
 
-  const base = sortPlan(input.sort, score);
-  // The cursor remembers the match mode, so every page of a names-fallback search stays one.
-  const sort = mode === 'names' ? { ...base, name: `${base.name}:names` } : base;
-  if (input.cursor) {
-    const cursor = decodeCursor(input.cursor, sort.name);
+  const notSpecialist = specialist ? sql` and not (${specialist})` : sql``;
+  const tiers = [
+    ...(specialist ? [{ rank: 2, where: specialist }] : []),
+    // inText too: a negated word ("-surveys") must stay out of the bio as well.
+    { rank: 1, where: sql`${inText} and ${inTitle}${notSpecialist}` },
+    { rank: 0, where: sql`${inText} and not (${inTitle})${notSpecialist}` },
+  ];
+  const cursor = input.cursor ? decodeCursor(input.cursor, 'relevance') : null;
+  const cursorRank = cursor ? Math.floor(cursor.key / TIER_SPAN) : Infinity;
+  const byRating: SortPlan = { name: 'relevance', key: sql<number>`${p.ratingCenti}`, descending: true };
+  const steps = tiers
+    .filter((tier) => tier.rank <= cursorRank)
+    .map((tier): SearchStep => {
+      const where = [...conditions, tier.where];
+      if (cursor && tier.rank === cursorRank)
+        where.push(sql`(${p.ratingCenti}, ${p.id}) < (${cursor.key % TIER_SPAN}, ${cursor.id}::uuid)`);
+      return (limit) => buildQuery(db, where, byRating, limit, tier.rank * TIER_SPAN);
+    });
+  return { steps, sortName: 'relevance', matchedSubjects };
+}
+
+function singleStep(
+  db: Executor,
+  conditions: SQL[],
+  sort: SortPlan,
+  cursorText: string | undefined,
+  matchedSubjects: string[],
+): SearchPlan {
+  const where = [...conditions];
+  if (cursorText) {
+    const cursor = decodeCursor(cursorText, sort.name);
     const comparison = sort.descending ? sql`<` : sql`>`;
-    conditions.push(sql`(${sort.key}, ${p.id}) ${comparison} (${cursor.key}, ${cursor.id}::uuid)`);
+    where.push(sql`(${sort.key}, ${p.id}) ${comparison} (${cursor.key}, ${cursor.id}::uuid)`);
   }
-  return { query: buildQuery(db, conditions, sort, input.limit), sort, matchedSubjects };
+  return { steps: [(limit) => buildQuery(db, where, sort, limit)], sortName: sort.name, matchedSubjects };
 }
 
 function sortPlan(sort: SearchInput['sort'], score: SQL<number> | null): SortPlan {
@@ -140,18 +189,19 @@ function sortPlan(sort: SearchInput['sort'], score: SQL<number> | null): SortPla
   return { name: 'rating', key: sql<number>`${p.ratingCenti}`, descending: true };
 }
 
-function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: number) {
+/** `keyOffset` lifts a relevance tier's keys above the tiers after it (see TIER_SPAN). */
+function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: number, keyOffset = 0) {
   const direction = sort.descending ? desc : asc;
   // Rank and cut first, then fetch the people behind the one page.
   const hits = db
     .select({
       ...cardColumns,
-      sortKey: sql<number>`${sort.key}`.as('sort_key'),
+      sortKey: sql<number>`${sql.raw(String(keyOffset))} + ${sort.key}`.as('sort_key'),
     })
     .from(p)
     .where(and(...conditions))
     .orderBy(direction(sort.key), direction(p.id))
-    .limit(limit + 1)
+    .limit(limit)
     .as('hits');
   return db
     .select({
@@ -176,6 +226,16 @@ function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: numb
     .orderBy(direction(hits.sortKey), direction(hits.id));
 }
 
+/** One page plus one row (to know whether another page follows), tier by tier. */
+async function runPlan(plan: SearchPlan, limit: number) {
+  const rows: Awaited<ReturnType<SearchStep>> = [];
+  for (const step of plan.steps) {
+    if (rows.length > limit) break;
+    rows.push(...(await step(limit + 1 - rows.length)));
+  }
+  return rows;
+}
+
 /** The match mode a cursor was made in: a names-fallback search stays one on every page. */
 function cursorMode(cursor: string | undefined): MatchMode {
   return cursor && Buffer.from(cursor, 'base64url').toString('utf8').includes(':names"') ? 'names' : 'text';
@@ -184,20 +244,18 @@ function cursorMode(cursor: string | undefined): MatchMode {
 export async function searchExperts(db: Executor, input: SearchInput): Promise<ExpertSearchResponse> {
   let mode = cursorMode(input.cursor);
   let plan = await planSearch(db, input, mode);
-  if (!plan.query || !plan.sort) return { experts: [], nextCursor: null, matchedSubjects: [] };
-  let rows = await plan.query;
+  let rows = await runPlan(plan, input.limit);
   const q = normaliseQuery(input.q);
   if (rows.length === 0 && mode === 'text' && !input.cursor && q.length >= 4) {
     mode = 'names';
     plan = await planSearch(db, input, mode);
-    rows = plan.query ? await plan.query : [];
+    rows = await runPlan(plan, input.limit);
   }
-  if (!plan.sort) return { experts: [], nextCursor: null, matchedSubjects: [] };
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   const nextCursor =
     rows.length > input.limit && last
-      ? encodeCursor({ sort: plan.sort.name, key: Number(last.sortKey), id: last.id })
+      ? encodeCursor({ sort: plan.sortName, key: Number(last.sortKey), id: last.id })
       : null;
   return {
     experts: page.map(presentCard),
