@@ -17,6 +17,8 @@ import { expertApplicationRoutes } from './modules/experts/application-routes.ts
 import { expertRoutes } from './modules/experts/routes.ts';
 import { localFileStore } from './modules/files/store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { quoteRoutes } from './modules/projects/quote-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(expertRoutes);
   await app.register(expertApplicationRoutes);
   await app.register(notificationRoutes);
+  await app.register(projectRoutes);
+  await app.register(quoteRoutes);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(devRoutes);
   await registerStaticWeb(app, config.webDistDir);
 

@@ -386,3 +386,6 @@ export const contractListItemSchema = contractSchema.omit({ milestones: true, qu
 export type ContractListItem = z.infer<typeof contractListItemSchema>;
 export const contractListResponseSchema = z.object({ contracts: z.array(contractListItemSchema) });
 export type ContractListResponse = z.infer<typeof contractListResponseSchema>;
+
+export const acceptQuoteResponseSchema = z.object({ contractId: z.string(), quote: quoteSchema });
+export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;

@@ -1,0 +1,84 @@
+import { sniffImageType } from './store.ts';
+
+/**
+ * Project attachments: which files we take, decided by their first bytes and checked against
+ * the name's extension, so an executable renamed report.pdf is refused rather than stored.
+ */
+export interface AttachmentType {
+  ext: string;
+  mime: string;
+}
+
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/** Office Open XML files are zips; the folder inside says which kind. */
+const officeKinds: Record<string, { folder: string; mime: string }> = {
+  docx: { folder: 'word/', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  xlsx: { folder: 'xl/', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  pptx: { folder: 'ppt/', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+};
+const legacyOffice: Record<string, string> = {
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+};
+const textKinds: Record<string, string> = {
+  txt: 'text/plain',
+  csv: 'text/csv',
+  md: 'text/markdown',
+  tsv: 'text/tab-separated-values',
+};
+
+export const ATTACHMENT_EXTENSIONS = [
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'webp',
+  'gif',
+  ...Object.keys(officeKinds),
+  ...Object.keys(legacyOffice),
+  ...Object.keys(textKinds),
+];
+
+const extensionOf = (fileName: string) => {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+};
+
+function isUtf8Text(data: Buffer): boolean {
+  if (data.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The stored type of an upload, or null when its content is not what its name claims. */
+export function sniffAttachment(data: Buffer, fileName: string): AttachmentType | null {
+  const ext = extensionOf(fileName);
+  if (ext === 'pdf')
+    return data.subarray(0, 5).toString('latin1') === '%PDF-' ? { ext, mime: 'application/pdf' } : null;
+  if (['png', 'jpg', 'jpeg', 'webp'].includes(ext)) {
+    const image = sniffImageType(data);
+    const same = image && (image.ext === ext || (image.ext === 'jpg' && ext === 'jpeg'));
+    return same ? { ext: image.ext, mime: image.mime } : null;
+  }
+  if (ext === 'gif') {
+    const head = data.subarray(0, 6).toString('latin1');
+    return head === 'GIF87a' || head === 'GIF89a' ? { ext, mime: 'image/gif' } : null;
+  }
+  const office = officeKinds[ext];
+  if (office) {
+    const zip =
+      data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
+    return zip && data.includes(Buffer.from(office.folder)) ? { ext, mime: office.mime } : null;
+  }
+  const legacy = legacyOffice[ext];
+  if (legacy) return data.subarray(0, 8).equals(OLE) ? { ext, mime: legacy } : null;
+  const textMime = textKinds[ext];
+  if (textMime) return isUtf8Text(data) ? { ext, mime: `${textMime}; charset=utf-8` } : null;
+  return null;
+}

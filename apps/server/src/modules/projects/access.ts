@@ -1,0 +1,111 @@
+import type { InvitationStatus } from '@sciwise/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { contracts, expertProfiles, projectInvitations, projects, quotes } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type Viewer = Pick<SessionUser, 'id' | 'role'> | null;
+
+export const PROJECT_NOT_FOUND = 'We could not find that project.';
+
+/** How the viewer relates to one project: everything the visibility rule and the page need. */
+export interface Relation {
+  isOwner: boolean;
+  isAdmin: boolean;
+  invitation: { id: string; status: InvitationStatus } | null;
+  liveQuoteId: string | null;
+  hasQuoted: boolean;
+  contractId: string | null;
+  contractExpertId: string | null;
+  approvedExpert: boolean;
+}
+
+/** One statement: the viewer's invitation, quotes and expert status beside the project's contract. */
+export async function relationTo(db: Executor, project: ProjectRow, viewer: Viewer): Promise<Relation> {
+  const viewerId = viewer?.id ?? null;
+  const [row] = await db
+    .select({
+      invitationId: sql<string | null>`(select ${projectInvitations.id} from ${projectInvitations}
+        where ${projectInvitations.projectId} = ${project.id} and ${projectInvitations.expertId} = ${viewerId}::uuid)`,
+      invitationStatus: sql<InvitationStatus | null>`(select ${projectInvitations.status} from ${projectInvitations}
+        where ${projectInvitations.projectId} = ${project.id} and ${projectInvitations.expertId} = ${viewerId}::uuid)`,
+      liveQuoteId: sql<string | null>`(select ${quotes.id} from ${quotes}
+        where ${quotes.projectId} = ${project.id} and ${quotes.expertId} = ${viewerId}::uuid
+          and ${quotes.status} in ('submitted', 'accepted') limit 1)`,
+      hasQuoted: sql<boolean>`exists (select 1 from ${quotes}
+        where ${quotes.projectId} = ${project.id} and ${quotes.expertId} = ${viewerId}::uuid)`,
+      contractId: sql<
+        string | null
+      >`(select ${contracts.id} from ${contracts} where ${contracts.projectId} = ${project.id})`,
+      contractExpertId: sql<
+        string | null
+      >`(select ${contracts.expertId} from ${contracts} where ${contracts.projectId} = ${project.id})`,
+      approvedExpert: sql<boolean>`exists (select 1 from ${expertProfiles}
+        where ${expertProfiles.userId} = ${viewerId}::uuid and ${expertProfiles.status} = 'approved')`,
+    })
+    .from(projects)
+    .where(eq(projects.id, project.id));
+  return {
+    isOwner: viewerId === project.ownerId,
+    isAdmin: viewer?.role === 'admin',
+    invitation:
+      row?.invitationId && row.invitationStatus
+        ? { id: row.invitationId, status: row.invitationStatus }
+        : null,
+    liveQuoteId: row?.liveQuoteId ?? null,
+    hasQuoted: row?.hasQuoted ?? false,
+    contractId: row?.contractId ?? null,
+    contractExpertId: row?.contractExpertId ?? null,
+    approvedExpert: row?.approvedExpert ?? false,
+  };
+}
+
+/**
+ * Who sees a project's details (spec §1: details only for signed-in people):
+ * - drafts: the owner and admins;
+ * - invite-only: also the experts invited to it, who quoted on it or hold its contract;
+ * - public (once published): every signed-in person.
+ */
+export function canSeeDetails(project: ProjectRow, viewer: Viewer, relation: Relation): boolean {
+  if (!viewer) return false;
+  if (relation.isOwner || relation.isAdmin) return true;
+  if (project.status === 'draft') return false;
+  if (project.visibility === 'public') return true;
+  return relation.invitation !== null || relation.hasQuoted || relation.contractExpertId === viewer.id;
+}
+
+/** Anonymous visitors see the summary of published public projects only. */
+export function canSeeSummary(project: ProjectRow): boolean {
+  return project.status !== 'draft' && project.visibility === 'public';
+}
+
+export async function findProject(db: Executor, id: string, lock = false): Promise<ProjectRow> {
+  const query = db.select().from(projects).where(eq(projects.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  return row;
+}
+
+/** The project if the viewer may see its details; 404 otherwise, so hidden projects don't leak. */
+export async function visibleProject(
+  db: Executor,
+  id: string,
+  viewer: Viewer,
+  lock = false,
+): Promise<{ project: ProjectRow; relation: Relation }> {
+  const project = await findProject(db, id, lock);
+  const relation = await relationTo(db, project, viewer);
+  if (!canSeeDetails(project, viewer, relation)) throw notFound(PROJECT_NOT_FOUND);
+  return { project, relation };
+}
+
+export const isApprovedExpert = async (db: Executor, userId: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: expertProfiles.id })
+    .from(expertProfiles)
+    .where(and(eq(expertProfiles.userId, userId), eq(expertProfiles.status, 'approved')))
+    .limit(1);
+  return row !== undefined;
+};

@@ -1,0 +1,134 @@
+import type { Invitation, inviteRequestSchema } from '@sciwise/contracts';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { expertProfiles, projectInvitations as i, projects, users } from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { notify } from '../notifications/service.ts';
+import { isApprovedExpert } from './access.ts';
+import { invitationTransition, type InvitationTransition } from './invitation-states.ts';
+import { ownedProject } from './project-service.ts';
+import { assertProjectQuotable } from './project-states.ts';
+
+const INVITATION_NOT_FOUND = 'We could not find that invitation.';
+const experts = alias(users, 'expert_user');
+const clients = alias(users, 'client_user');
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+async function selectInvitations(db: Executor, where: SQL): Promise<Invitation[]> {
+  const rows = await db
+    .select({
+      invitation: i,
+      project: { id: projects.id, title: projects.title, status: projects.status },
+      expert: { id: experts.id, firstName: experts.firstName, lastName: experts.lastName },
+      expertSlug: expertProfiles.slug,
+      client: { id: clients.id, firstName: clients.firstName, lastName: clients.lastName },
+    })
+    .from(i)
+    .innerJoin(projects, eq(projects.id, i.projectId))
+    .innerJoin(experts, eq(experts.id, i.expertId))
+    .innerJoin(clients, eq(clients.id, projects.ownerId))
+    .leftJoin(expertProfiles, eq(expertProfiles.userId, i.expertId))
+    .where(where)
+    .orderBy(desc(i.createdAt), desc(i.id))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.invitation.id,
+    status: row.invitation.status,
+    message: row.invitation.message,
+    createdAt: row.invitation.createdAt.toISOString(),
+    respondedAt: row.invitation.respondedAt?.toISOString() ?? null,
+    project: row.project,
+    expert: { id: row.expert.id, name: fullName(row.expert), slug: row.expertSlug },
+    client: { id: row.client.id, name: fullName(row.client) },
+  }));
+}
+
+/** The owner invites an approved expert to quote; the expert is notified in the same transaction. */
+export async function inviteExpert(
+  db: Executor,
+  owner: SessionUser,
+  projectId: string,
+  input: z.output<typeof inviteRequestSchema>,
+): Promise<Invitation> {
+  try {
+    const id = await db.transaction(async (tx) => {
+      const project = await ownedProject(tx, projectId, owner, true);
+      assertProjectQuotable(project.status);
+      if (input.expertId === owner.id)
+        throw invalid('You cannot invite yourself to your own project.', [
+          { field: 'expertId', message: 'Choose another expert.' },
+        ]);
+      if (!(await isApprovedExpert(tx, input.expertId)))
+        throw invalid('We could not find an approved expert with that id.', [
+          { field: 'expertId', message: 'Choose an approved expert.' },
+        ]);
+      const [created] = await tx
+        .insert(i)
+        .values({ projectId, expertId: input.expertId, message: input.message || null })
+        .returning({ id: i.id });
+      await notify(tx, input.expertId, {
+        kind: 'project_invitation',
+        title: 'You are invited to quote',
+        body: `${fullName(owner)} invited you to send a quote for “${project.title}”.`,
+        link: `/projects/${projectId}`,
+      });
+      return created!.id;
+    });
+    const [invitation] = await selectInvitations(db, eq(i.id, id));
+    return invitation!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You have already invited this expert to this project.');
+    throw error;
+  }
+}
+
+export async function listProjectInvitations(db: Executor, user: SessionUser, projectId: string) {
+  await ownedProject(db, projectId, user);
+  return selectInvitations(db, eq(i.projectId, projectId));
+}
+
+export async function listMyInvitations(db: Executor, expertId: string) {
+  return selectInvitations(db, eq(i.expertId, expertId));
+}
+
+/** The invited expert accepts (and goes on to quote) or declines; the owner is told either way. */
+export async function respondToInvitation(
+  db: Executor,
+  expert: SessionUser,
+  invitationId: string,
+  name: InvitationTransition,
+  reason?: string,
+): Promise<Invitation> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invitation: i, project: projects })
+      .from(i)
+      .innerJoin(projects, eq(projects.id, i.projectId))
+      .where(and(eq(i.id, invitationId), eq(i.expertId, expert.id)))
+      .for('update');
+    if (!row) throw notFound(INVITATION_NOT_FOUND);
+    const status = invitationTransition(name, row.invitation.status);
+    if (name === 'accept') assertProjectQuotable(row.project.status);
+    await tx
+      .update(i)
+      .set({ status, respondedAt: sql`now()` })
+      .where(eq(i.id, invitationId));
+    const who = fullName(expert);
+    await notify(tx, row.project.ownerId, {
+      kind: `invitation_${status}`,
+      title: name === 'accept' ? 'An expert accepted your invitation' : 'An expert declined your invitation',
+      body:
+        name === 'accept'
+          ? `${who} accepted your invitation for “${row.project.title}” and will send a quote.`
+          : `${who} declined your invitation for “${row.project.title}”${reason ? `: ${reason}` : '.'}`,
+      link: '/profile/proposals',
+    });
+  });
+  const [invitation] = await selectInvitations(db, eq(i.id, invitationId));
+  return invitation!;
+}

@@ -1,0 +1,141 @@
+import { expertCategoryLabels, type ExpertMatch, type RateCurrency } from '@sciwise/contracts';
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { expertProfiles as e, projectInvitations, users } from '../../db/schema/index.ts';
+import { cardColumns, expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
+import type { ProjectRow } from './access.ts';
+
+export const MATCH_LIMIT = 20;
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+const symbols: Record<RateCurrency, string> = { USD: '$', EUR: '€', GBP: '£' };
+export function formatMoney(amountMinor: number, currency: RateCurrency): string {
+  const whole = amountMinor % 100 === 0;
+  return `${symbols[currency]}${(amountMinor / 100).toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`;
+}
+
+type MatchRow = Awaited<ReturnType<typeof candidates>>[number];
+
+/**
+ * Approved experts who fit, best first. Subject specialists come from the GIN index on
+ * subjects; when they are too few, the best-rated of the project's category (from the
+ * category/rating index) fill the list. Nobody unavailable, nobody whose hourly rate is over
+ * an hourly budget, never the owner themself.
+ */
+async function candidates(db: Executor, project: ProjectRow, extra: SQL[], order: SQL[], limit: number) {
+  const conditions: SQL[] = [
+    sql`${e.status} = 'approved'`,
+    sql`${e.availability} <> 'unavailable'`,
+    sql`${e.userId} <> ${project.ownerId}::uuid`,
+    ...extra,
+  ];
+  if (project.budgetType === 'hourly' && project.budgetMaxUsdMinor !== null)
+    conditions.push(sql`${e.rateUsdMinor} <= ${project.budgetMaxUsdMinor}`);
+  const wanted = project.subjects.length > 0 ? textArray(project.subjects) : sql`'{}'::text[]`;
+  return db
+    .select({
+      ...cardColumns,
+      rateUsdMinor: e.rateUsdMinor,
+      avatarKey: users.avatarKey,
+      shared: sql<string[]>`array(select unnest(${e.subjects}) intersect select unnest(${wanted}))`,
+    })
+    .from(e)
+    .innerJoin(users, eq(users.id, e.userId))
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(limit);
+}
+
+function reason(row: MatchRow, project: ProjectRow): string {
+  const parts: string[] = [];
+  if (row.shared.length > 0) parts.push(`Works in ${row.shared.slice(0, 3).join(', ')}`);
+  else if (row.category) parts.push(`Top-rated in ${expertCategoryLabels[row.category]}`);
+  if (row.ratingCount > 0)
+    parts.push(
+      `${(row.ratingCenti / 100).toFixed(1)}★ from ${row.ratingCount} review${row.ratingCount === 1 ? '' : 's'}`,
+    );
+  parts.push(row.availability === 'available' ? 'available now' : 'limited availability');
+  if (row.hourlyRateMinor !== null) {
+    const rate = `${formatMoney(row.hourlyRateMinor, row.currency)}/h`;
+    parts.push(
+      project.budgetType === 'hourly' && project.budgetMaxMinor !== null
+        ? `${rate}, within your budget`
+        : rate,
+    );
+  }
+  return parts.join(' · ');
+}
+
+export async function matchExperts(db: Executor, project: ProjectRow): Promise<ExpertMatch[]> {
+  const rows: MatchRow[] = [];
+  if (project.subjects.length > 0) {
+    const wanted = textArray(project.subjects);
+    const overlap = sql`cardinality(array(select unnest(${e.subjects}) intersect select unnest(${wanted})))`;
+    const sameCategory = project.category ? sql`(${e.category} = ${project.category})::int` : sql`0`;
+    const score = sql`(${overlap} * 1000 + ${sameCategory} * 400 + ${e.ratingCenti} + (${e.availability} = 'available')::int * 150)`;
+    rows.push(
+      ...(await candidates(
+        db,
+        project,
+        [sql`${e.subjects} && ${wanted}`],
+        [desc(score), desc(e.id)],
+        MATCH_LIMIT,
+      )),
+    );
+  }
+  if (rows.length < MATCH_LIMIT && project.category) {
+    const exclude = rows.map((row) => row.id);
+    rows.push(
+      ...(await candidates(
+        db,
+        project,
+        [eq(e.category, project.category), ...(exclude.length > 0 ? [notInArray(e.id, exclude)] : [])],
+        [desc(e.ratingCenti), desc(e.id)],
+        MATCH_LIMIT - rows.length,
+      )),
+    );
+  }
+  const invited =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            id: projectInvitations.id,
+            expertId: projectInvitations.expertId,
+            status: projectInvitations.status,
+          })
+          .from(projectInvitations)
+          .where(
+            and(
+              eq(projectInvitations.projectId, project.id),
+              inArray(
+                projectInvitations.expertId,
+                rows.map((row) => row.userId),
+              ),
+            ),
+          );
+  const invitationOf = new Map(invited.map((i) => [i.expertId, { id: i.id, status: i.status }]));
+  return rows.map((row) => ({
+    userId: row.userId,
+    slug: row.slug,
+    name: row.displayName,
+    avatarUrl: expertAvatarUrl(row),
+    headline: row.headline ?? '',
+    category: row.category ?? 'researchers',
+    subjects: row.subjects,
+    rate: { amountMinor: row.hourlyRateMinor ?? 0, currency: row.currency },
+    availability: row.availability,
+    rating: wholeStars(row.ratingCenti, row.ratingCount),
+    reviewCount: row.ratingCount,
+    reason: reason(row, project),
+    invitation: invitationOf.get(row.userId) ?? null,
+  }));
+}

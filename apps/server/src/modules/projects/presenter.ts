@@ -1,0 +1,124 @@
+import type {
+  Attachment,
+  ProjectAction,
+  ProjectBudget,
+  ProjectDetails,
+  ProjectListItem,
+  ProjectSummary,
+} from '@sciwise/contracts';
+import type { projectAttachments } from '../../db/schema/index.ts';
+import type { ProjectRow, Relation } from './access.ts';
+import { publishProblems } from './project-rules.ts';
+import { editableStates, projectTransitions } from './project-states.ts';
+
+type AttachmentRow = typeof projectAttachments.$inferSelect;
+
+export function presentBudget(
+  row: Pick<ProjectRow, 'budgetType' | 'budgetMinMinor' | 'budgetMaxMinor' | 'currency'>,
+): ProjectBudget {
+  return {
+    type: row.budgetType,
+    minMinor: row.budgetMinMinor,
+    maxMinor: row.budgetMaxMinor,
+    currency: row.currency,
+  };
+}
+
+export function presentSummary(
+  row: Pick<
+    ProjectRow,
+    | 'id'
+    | 'title'
+    | 'category'
+    | 'budgetType'
+    | 'budgetMinMinor'
+    | 'budgetMaxMinor'
+    | 'currency'
+    | 'publishedAt'
+  >,
+): ProjectSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    budget: presentBudget(row),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+const EXCERPT_LENGTH = 240;
+export function excerpt(description: string): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  return flat.length <= EXCERPT_LENGTH ? flat : `${flat.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
+}
+
+export function presentListItem(
+  row: Parameters<typeof presentSummary>[0] & Pick<ProjectRow, 'subjects' | 'description' | 'deadline'>,
+  signedIn: boolean,
+  fitsMe?: boolean,
+): ProjectListItem {
+  const summary = presentSummary(row);
+  if (!signedIn) return summary;
+  return {
+    ...summary,
+    subjects: row.subjects,
+    excerpt: excerpt(row.description),
+    deadline: row.deadline,
+    ...(fitsMe === undefined ? {} : { fitsMe }),
+  };
+}
+
+export function presentAttachment(row: AttachmentRow): Attachment {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function viewerActions(project: ProjectRow, relation: Relation): ProjectAction[] {
+  const actions: ProjectAction[] = [];
+  if (relation.isOwner) {
+    if (editableStates.includes(project.status)) actions.push('edit');
+    if (projectTransitions.publish.from.includes(project.status)) actions.push('publish');
+    if (project.status === 'open') actions.push('invite');
+  }
+  if ((relation.isOwner || relation.isAdmin) && projectTransitions.cancel.from.includes(project.status))
+    actions.push('cancel');
+  if (!relation.isOwner && relation.approvedExpert && project.status === 'open' && !relation.liveQuoteId)
+    actions.push('quote');
+  return actions;
+}
+
+export function presentDetails(
+  project: ProjectRow,
+  relation: Relation,
+  extra: { ownerName: string; attachments: AttachmentRow[]; quoteCount: number },
+): ProjectDetails {
+  return {
+    ...presentSummary(project),
+    description: project.description,
+    subjects: project.subjects,
+    deadline: project.deadline,
+    visibility: project.visibility,
+    status: project.status,
+    owner: { id: project.ownerId, name: extra.ownerName },
+    attachments: extra.attachments.map(presentAttachment),
+    quoteCount: extra.quoteCount,
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+    viewer: {
+      isOwner: relation.isOwner,
+      missing: relation.isOwner && project.status === 'draft' ? publishProblems(project) : [],
+      actions: viewerActions(project, relation),
+      myQuoteId: relation.liveQuoteId,
+      invitation: relation.invitation,
+      contractId:
+        relation.isOwner || relation.isAdmin || relation.contractExpertId !== null
+          ? relation.contractId
+          : null,
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import type { MyProject, ProjectDetails, ProjectView, projectDraftSchema } from '@sciwise/contracts';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { contracts, projectAttachments, projects, quotes, users } from '../../db/schema/index.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { canonicalSubjects } from '../experts/application-service.ts';
+import { usdMinor } from '../experts/rates.ts';
+import { notify } from '../notifications/service.ts';
+import {
+  PROJECT_NOT_FOUND,
+  canSeeDetails,
+  canSeeSummary,
+  findProject,
+  relationTo,
+  type ProjectRow,
+  type Relation,
+  type Viewer,
+} from './access.ts';
+import { presentBudget, presentDetails, presentSummary } from './presenter.ts';
+import { BUDGET_ORDER, PAST_DEADLINE, publishProblems, todayUtc } from './project-rules.ts';
+import { assertProjectEditable, projectTransition } from './project-states.ts';
+import { quoteTransition } from './quote-states.ts';
+
+type DraftInput = z.output<typeof projectDraftSchema>;
+
+/** Turns what the form sent into columns, refusing what can never become valid (past dates, min > max). */
+async function draftColumns(
+  db: Executor,
+  input: DraftInput,
+  current: ProjectRow | undefined,
+): Promise<Partial<typeof projects.$inferInsert>> {
+  const { subjects: subjectNames, ...rest } = input;
+  const columns: Partial<typeof projects.$inferInsert> = { ...rest };
+  if (subjectNames) columns.subjects = await canonicalSubjects(db, subjectNames);
+  if (input.deadline && input.deadline <= todayUtc())
+    throw invalid(PAST_DEADLINE, [{ field: 'deadline', message: PAST_DEADLINE }]);
+  const min = input.budgetMinMinor !== undefined ? input.budgetMinMinor : (current?.budgetMinMinor ?? null);
+  const max = input.budgetMaxMinor !== undefined ? input.budgetMaxMinor : (current?.budgetMaxMinor ?? null);
+  if (min !== null && max !== null && min > max)
+    throw invalid(BUDGET_ORDER, [{ field: 'budgetMinMinor', message: BUDGET_ORDER }]);
+  const currency = input.currency ?? current?.currency ?? 'USD';
+  columns.budgetMaxUsdMinor = max === null ? null : usdMinor(max, currency);
+  return columns;
+}
+
+export async function createProject(
+  db: Executor,
+  owner: SessionUser,
+  input: DraftInput,
+): Promise<ProjectRow> {
+  const columns = await draftColumns(db, input, undefined);
+  const [created] = await db
+    .insert(projects)
+    .values({ ...columns, ownerId: owner.id })
+    .returning();
+  return created!;
+}
+
+/**
+ * The owner-only gate: 404 for people who may not even see the project, 403 for people who may
+ * see it but not change it.
+ */
+export async function ownedProject(
+  db: Executor,
+  id: string,
+  user: Pick<SessionUser, 'id' | 'role'>,
+  lock = false,
+): Promise<ProjectRow> {
+  const project = await findProject(db, id, lock);
+  if (project.ownerId === user.id) return project;
+  const relation = await relationTo(db, project, user);
+  if (!canSeeDetails(project, user, relation)) throw notFound(PROJECT_NOT_FOUND);
+  throw forbidden('Only the owner of this project can do this.');
+}
+
+export async function updateProject(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+  input: DraftInput,
+): Promise<ProjectRow> {
+  return db.transaction(async (tx) => {
+    const current = await ownedProject(tx, id, user, true);
+    assertProjectEditable(current.status);
+    const columns = await draftColumns(tx, input, current);
+    const [updated] = await tx
+      .update(projects)
+      .set({ ...columns, updatedAt: sql`now()` })
+      .where(eq(projects.id, id))
+      .returning();
+    // A published project must stay publishable: an edit can't empty its title or budget.
+    if (updated!.status === 'open') {
+      const problems = publishProblems(updated!);
+      if (problems.length > 0)
+        throw invalid(
+          `This change would leave the project incomplete: ${problems.map((p) => p.message).join(' ')}`,
+          problems,
+        );
+    }
+    return updated!;
+  });
+}
+
+export async function publishProject(db: Executor, user: SessionUser, id: string): Promise<ProjectRow> {
+  return db.transaction(async (tx) => {
+    const current = await ownedProject(tx, id, user, true);
+    const status = projectTransition('publish', current.status, 'owner');
+    const problems = publishProblems(current);
+    if (problems.length > 0)
+      throw invalid(`The project is not ready yet: ${problems.map((p) => p.message).join(' ')}`, problems);
+    const [updated] = await tx
+      .update(projects)
+      .set({ status, publishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(projects.id, id))
+      .returning();
+    return updated!;
+  });
+}
+
+/** Owner or admin; waiting quotes are closed and their experts told. */
+export async function cancelProject(db: Executor, user: SessionUser, id: string): Promise<ProjectRow> {
+  return db.transaction(async (tx) => {
+    const isAdmin = user.role === 'admin';
+    const current = isAdmin ? await findProject(tx, id, true) : await ownedProject(tx, id, user, true);
+    const status = projectTransition(
+      'cancel',
+      current.status,
+      current.ownerId === user.id ? 'owner' : 'admin',
+    );
+    const [updated] = await tx
+      .update(projects)
+      .set({ status, closedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(projects.id, id))
+      .returning();
+    const waiting = await tx
+      .update(quotes)
+      .set({
+        status: quoteTransition('close', 'submitted', 'system'),
+        declineReason: 'The client cancelled the project.',
+        decidedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(quotes.projectId, id), eq(quotes.status, 'submitted')))
+      .returning({ expertId: quotes.expertId });
+    for (const { expertId } of waiting) {
+      await notify(tx, expertId, {
+        kind: 'project_cancelled',
+        title: 'A project you quoted on was cancelled',
+        body: `“${current.title}” was cancelled by the client, so your quote was closed.`,
+        link: '/profile/proposals',
+      });
+    }
+    return updated!;
+  });
+}
+
+async function detailsExtras(db: Executor, project: ProjectRow) {
+  const [owner] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, project.ownerId));
+  const attachments = await db
+    .select()
+    .from(projectAttachments)
+    .where(eq(projectAttachments.projectId, project.id))
+    .orderBy(asc(projectAttachments.createdAt), asc(projectAttachments.id));
+  const [quoteCount] = await db
+    .select({ n: count() })
+    .from(quotes)
+    .where(and(eq(quotes.projectId, project.id), sql`${quotes.status} <> 'withdrawn'`));
+  return {
+    ownerName: owner ? `${owner.firstName} ${owner.lastName}`.trim() : 'Former member',
+    attachments,
+    quoteCount: quoteCount?.n ?? 0,
+  };
+}
+
+export async function projectDetails(
+  db: Executor,
+  project: ProjectRow,
+  relation: Relation,
+): Promise<ProjectDetails> {
+  return presentDetails(project, relation, await detailsExtras(db, project));
+}
+
+/** Summary for anyone allowed to know the project exists; details only for signed-in viewers allowed to see them. */
+export async function getProjectView(db: Executor, id: string, viewer: Viewer): Promise<ProjectView> {
+  const project = await findProject(db, id);
+  const relation = await relationTo(db, project, viewer);
+  if (canSeeDetails(project, viewer, relation))
+    return { summary: presentSummary(project), details: await projectDetails(db, project, relation) };
+  if (!viewer && canSeeSummary(project)) return { summary: presentSummary(project), details: null };
+  throw notFound(PROJECT_NOT_FOUND);
+}
+
+/** The owner's projects, newest activity first, with quote counts in the same statement. */
+export async function listMyProjects(db: Executor, ownerId: string): Promise<MyProject[]> {
+  const rows = await db
+    .select({
+      project: projects,
+      quoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${projects.id} and ${quotes.status} <> 'withdrawn')`,
+      pendingQuoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${projects.id} and ${quotes.status} = 'submitted')`,
+      contractId: sql<
+        string | null
+      >`(select ${contracts.id} from ${contracts} where ${contracts.projectId} = ${projects.id})`,
+    })
+    .from(projects)
+    .where(eq(projects.ownerId, ownerId))
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(500);
+  return rows.map(({ project, quoteCount, pendingQuoteCount, contractId }) => ({
+    id: project.id,
+    title: project.title,
+    status: project.status,
+    visibility: project.visibility,
+    category: project.category,
+    budget: presentBudget(project),
+    deadline: project.deadline,
+    publishedAt: project.publishedAt?.toISOString() ?? null,
+    updatedAt: project.updatedAt.toISOString(),
+    quoteCount,
+    pendingQuoteCount,
+    contractId,
+  }));
+}

@@ -1,0 +1,188 @@
+import {
+  acceptQuoteResponseSchema,
+  contractListResponseSchema,
+  contractSchema,
+  declineQuoteRequestSchema,
+  quoteListResponseSchema,
+  quoteRequestSchema,
+  quoteSchema,
+  quoteUpdateSchema,
+  uuidSchema,
+} from '@sciwise/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
+import { getContract, listMyContracts } from './contract-service.ts';
+import {
+  acceptQuote,
+  declineQuote,
+  listMyQuotes,
+  listProjectQuotes,
+  listReceivedQuotes,
+  sendQuote,
+  updateQuote,
+  withdrawQuote,
+} from './quote-service.ts';
+import { errors } from './routes.ts';
+
+const idParams = z.object({ id: uuidSchema });
+
+/** Quotes (proposals) and the contracts accepting one creates. */
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const tags = ['quotes'];
+
+  app.post(
+    '/api/projects/:id/quotes',
+    {
+      schema: {
+        tags,
+        summary: 'Send a quote (approved experts; milestones must add up to the price)',
+        params: idParams,
+        body: quoteRequestSchema,
+        response: { 201: quoteSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      return reply.status(201).send(await sendQuote(db, user, request.params.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/quotes',
+    {
+      schema: {
+        tags,
+        summary: "A project's quotes, for its owner to compare",
+        params: idParams,
+        response: { 200: quoteListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { quotes: await listProjectQuotes(db, user, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/api/quotes/mine',
+    { schema: { tags, summary: 'Quotes I sent', response: { 200: quoteListResponseSchema, ...errors } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { quotes: await listMyQuotes(db, user) };
+    },
+  );
+
+  app.get(
+    '/api/quotes/received',
+    {
+      schema: {
+        tags,
+        summary: 'Quotes on my projects',
+        response: { 200: quoteListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { quotes: await listReceivedQuotes(db, user) };
+    },
+  );
+
+  app.patch(
+    '/api/quotes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit my quote while it waits for a decision',
+        params: idParams,
+        body: quoteUpdateSchema,
+        response: { 200: quoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return updateQuote(db, user, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/quotes/:id/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw my quote',
+        params: idParams,
+        response: { 200: quoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return withdrawQuote(db, user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/quotes/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline a quote on my project, with a reason',
+        params: idParams,
+        body: declineQuoteRequestSchema,
+        response: { 200: quoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return declineQuote(db, user, request.params.id, request.body.reason);
+    },
+  );
+
+  app.post(
+    '/api/quotes/:id/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept a quote: makes the contract, closes the other quotes, starts the project',
+        params: idParams,
+        response: { 200: acceptQuoteResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return acceptQuote(db, user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/contracts',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: 'My contracts, as client or expert',
+        response: { 200: contractListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { contracts: await listMyContracts(db, user) };
+    },
+  );
+
+  app.get(
+    '/api/contracts/:id',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: 'A contract with its milestones (its parties and admins only)',
+        params: idParams,
+        response: { 200: contractSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return getContract(db, user, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,335 @@
+import type { Quote, quoteRequestSchema, quoteUpdateSchema } from '@sciwise/contracts';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  contractMilestones,
+  contracts,
+  expertProfiles,
+  projectInvitations,
+  projects,
+  quotes as q,
+  users,
+} from '../../db/schema/index.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { avatarUrl } from '../accounts/presenter.ts';
+import { expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
+import { notify } from '../notifications/service.ts';
+import { findProject, isApprovedExpert, visibleProject } from './access.ts';
+import { formatMoney } from './matching.ts';
+import { ownedProject } from './project-service.ts';
+import { assertProjectQuotable, projectTransition } from './project-states.ts';
+import { assertQuoteEditable, quoteActions, quoteTransition } from './quote-states.ts';
+
+const QUOTE_NOT_FOUND = 'We could not find that quote.';
+const ALREADY_QUOTED = 'You have already sent a quote for this project; edit it instead of sending another.';
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/** Quotes with their project, expert card fields and contract: one statement for any list. */
+async function selectQuotes(db: Executor, viewer: Pick<SessionUser, 'id'>, where: SQL, newestFirst = true) {
+  const rows = await db
+    .select({
+      quote: q,
+      project: { id: projects.id, title: projects.title, status: projects.status, ownerId: projects.ownerId },
+      expert: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        avatarKey: users.avatarKey,
+      },
+      profile: {
+        slug: expertProfiles.slug,
+        headline: expertProfiles.headline,
+        ratingCenti: expertProfiles.ratingCenti,
+        ratingCount: expertProfiles.ratingCount,
+      },
+      contractId: contracts.id,
+    })
+    .from(q)
+    .innerJoin(projects, eq(projects.id, q.projectId))
+    .innerJoin(users, eq(users.id, q.expertId))
+    .leftJoin(expertProfiles, eq(expertProfiles.userId, q.expertId))
+    .leftJoin(contracts, eq(contracts.quoteId, q.id))
+    .where(where)
+    .orderBy(newestFirst ? desc(q.createdAt) : asc(q.createdAt), desc(q.id))
+    .limit(500);
+  return rows.map((row): Quote => {
+    const role =
+      row.quote.expertId === viewer.id ? 'expert' : row.project.ownerId === viewer.id ? 'owner' : 'other';
+    return {
+      id: row.quote.id,
+      status: row.quote.status,
+      coverLetter: row.quote.coverLetter,
+      price: { amountMinor: row.quote.priceMinor, currency: row.quote.currency },
+      durationDays: row.quote.durationDays,
+      milestones: row.quote.milestones,
+      declineReason: row.quote.declineReason,
+      createdAt: row.quote.createdAt.toISOString(),
+      updatedAt: row.quote.updatedAt.toISOString(),
+      decidedAt: row.quote.decidedAt?.toISOString() ?? null,
+      project: { id: row.project.id, title: row.project.title, status: row.project.status },
+      expert: {
+        id: row.expert.id,
+        name: fullName(row.expert),
+        slug: row.profile?.slug ?? null,
+        avatarUrl: row.profile
+          ? expertAvatarUrl({
+              userId: row.expert.id,
+              avatarKey: row.expert.avatarKey,
+              slug: row.profile.slug,
+            })
+          : (avatarUrl(row.expert) ?? ''),
+        headline: row.profile?.headline ?? null,
+        rating: row.profile ? wholeStars(row.profile.ratingCenti, row.profile.ratingCount) : 0,
+        reviewCount: row.profile?.ratingCount ?? 0,
+      },
+      contractId: row.contractId,
+      actions: row.project.status === 'open' ? quoteActions(row.quote.status, role) : [],
+    };
+  });
+}
+
+async function oneQuote(db: Executor, viewer: Pick<SessionUser, 'id'>, id: string): Promise<Quote> {
+  const [quote] = await selectQuotes(db, viewer, eq(q.id, id));
+  if (!quote) throw notFound(QUOTE_NOT_FOUND);
+  return quote;
+}
+
+/** An approved expert quotes on an open project they can see; never their own, never twice. */
+export async function sendQuote(
+  db: Executor,
+  expert: SessionUser,
+  projectId: string,
+  input: z.output<typeof quoteRequestSchema>,
+): Promise<Quote> {
+  try {
+    const id = await db.transaction(async (tx) => {
+      const { project, relation } = await visibleProject(tx, projectId, expert, true);
+      if (relation.isOwner) throw forbidden('You cannot send a quote for your own project.');
+      if (!relation.approvedExpert)
+        throw forbidden('Only approved experts can send quotes. Apply to join as an expert first.');
+      assertProjectQuotable(project.status);
+      if (relation.liveQuoteId) throw conflict(ALREADY_QUOTED);
+      const [created] = await tx
+        .insert(q)
+        .values({
+          projectId,
+          expertId: expert.id,
+          coverLetter: input.coverLetter,
+          priceMinor: input.priceMinor,
+          currency: project.currency,
+          durationDays: input.durationDays,
+          milestones: input.milestones,
+        })
+        .returning({ id: q.id });
+      // Quoting answers an invitation as surely as accepting it.
+      await tx
+        .update(projectInvitations)
+        .set({ status: 'accepted', respondedAt: sql`now()` })
+        .where(
+          and(
+            eq(projectInvitations.projectId, projectId),
+            eq(projectInvitations.expertId, expert.id),
+            eq(projectInvitations.status, 'pending'),
+          ),
+        );
+      await notify(tx, project.ownerId, {
+        kind: 'quote_received',
+        title: 'New quote received',
+        body: `${fullName(expert)} quoted ${formatMoney(input.priceMinor, project.currency)} for “${project.title}”.`,
+        link: '/profile/proposals',
+      });
+      return created!.id;
+    });
+    return oneQuote(db, expert, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_QUOTED);
+    throw error;
+  }
+}
+
+/**
+ * Locks the quote's project, then the quote, in that order everywhere, so an accept and a
+ * withdraw (or two accepts) on one project queue up instead of deadlocking.
+ */
+async function lockQuote(tx: Executor, user: SessionUser, quoteId: string) {
+  const [peek] = await tx.select({ projectId: q.projectId }).from(q).where(eq(q.id, quoteId));
+  if (!peek) throw notFound(QUOTE_NOT_FOUND);
+  const project = await findProject(tx, peek.projectId, true);
+  const [quote] = await tx.select().from(q).where(eq(q.id, quoteId)).for('update');
+  if (!quote) throw notFound(QUOTE_NOT_FOUND);
+  const role = quote.expertId === user.id ? 'expert' : project.ownerId === user.id ? 'owner' : null;
+  // Quotes are private to the two sides: anyone else learns nothing, not even that it exists.
+  if (!role) throw notFound(QUOTE_NOT_FOUND);
+  return { project, quote, role } as const;
+}
+
+export async function updateQuote(
+  db: Executor,
+  expert: SessionUser,
+  quoteId: string,
+  input: z.output<typeof quoteUpdateSchema>,
+): Promise<Quote> {
+  await db.transaction(async (tx) => {
+    const { project, quote, role } = await lockQuote(tx, expert, quoteId);
+    if (role !== 'expert') throw forbidden('Only the expert who sent this quote can change it.');
+    assertQuoteEditable(quote.status);
+    assertProjectQuotable(project.status);
+    await tx
+      .update(q)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(q.id, quoteId));
+    await notify(tx, project.ownerId, {
+      kind: 'quote_updated',
+      title: 'A quote was updated',
+      body: `${fullName(expert)} updated their quote for “${project.title}”.`,
+      link: '/profile/proposals',
+    });
+  });
+  return oneQuote(db, expert, quoteId);
+}
+
+export async function withdrawQuote(db: Executor, expert: SessionUser, quoteId: string): Promise<Quote> {
+  await db.transaction(async (tx) => {
+    const { project, quote, role } = await lockQuote(tx, expert, quoteId);
+    const status = quoteTransition('withdraw', quote.status, role === 'expert' ? 'expert' : 'owner');
+    await tx
+      .update(q)
+      .set({ status, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(q.id, quoteId));
+    await notify(tx, project.ownerId, {
+      kind: 'quote_withdrawn',
+      title: 'A quote was withdrawn',
+      body: `${fullName(expert)} withdrew their quote for “${project.title}”.`,
+      link: '/profile/proposals',
+    });
+  });
+  return oneQuote(db, expert, quoteId);
+}
+
+export async function declineQuote(
+  db: Executor,
+  owner: SessionUser,
+  quoteId: string,
+  reason: string,
+): Promise<Quote> {
+  await db.transaction(async (tx) => {
+    const { project, quote, role } = await lockQuote(tx, owner, quoteId);
+    const status = quoteTransition('decline', quote.status, role === 'owner' ? 'owner' : 'expert');
+    await tx
+      .update(q)
+      .set({ status, declineReason: reason, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(q.id, quoteId));
+    await notify(tx, quote.expertId, {
+      kind: 'quote_declined',
+      title: 'Your quote was declined',
+      body: `Your quote for “${project.title}” was declined: ${reason}`,
+      link: '/profile/proposals',
+    });
+  });
+  return oneQuote(db, owner, quoteId);
+}
+
+/**
+ * Accepting makes the contract (milestones pending, not funded), declines the other waiting
+ * quotes with a notification and starts the project, all in one transaction. Concurrent accepts
+ * queue on the project's row lock; the loser finds the project in progress and gets 409, and the
+ * unique index on contracts.project_id backs that up.
+ */
+export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: string) {
+  try {
+    const contractId = await db.transaction(async (tx) => {
+      const { project, quote, role } = await lockQuote(tx, owner, quoteId);
+      if (role === 'owner' && project.status !== 'open')
+        throw conflict(
+          project.status === 'in_progress'
+            ? 'You have already accepted a quote for this project.'
+            : `This project is ${project.status.replace('_', ' ')}, so no quote can be accepted.`,
+        );
+      const status = quoteTransition('accept', quote.status, role === 'owner' ? 'owner' : 'expert');
+      const projectStatus = projectTransition('start', project.status, 'system');
+      await tx
+        .update(q)
+        .set({ status, decidedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(q.id, quoteId));
+      const [contract] = await tx
+        .insert(contracts)
+        .values({
+          projectId: project.id,
+          quoteId,
+          clientId: project.ownerId,
+          expertId: quote.expertId,
+          title: project.title,
+          priceMinor: quote.priceMinor,
+          currency: quote.currency,
+        })
+        .returning({ id: contracts.id });
+      await tx.insert(contractMilestones).values(
+        quote.milestones.map((m, index) => ({
+          contractId: contract!.id,
+          position: index + 1,
+          title: m.title,
+          amountMinor: m.amountMinor,
+          currency: quote.currency,
+        })),
+      );
+      await tx
+        .update(projects)
+        .set({ status: projectStatus, updatedAt: sql`now()` })
+        .where(eq(projects.id, project.id));
+      const others = await tx
+        .update(q)
+        .set({
+          status: quoteTransition('close', 'submitted', 'system'),
+          declineReason: 'The client accepted another quote.',
+          decidedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(q.projectId, project.id), eq(q.status, 'submitted'), ne(q.id, quoteId)))
+        .returning({ expertId: q.expertId });
+      for (const other of others) {
+        await notify(tx, other.expertId, {
+          kind: 'quote_declined',
+          title: 'The client chose another expert',
+          body: `“${project.title}” went to another expert, so your quote was closed. Thank you for quoting.`,
+          link: '/profile/proposals',
+        });
+      }
+      await notify(tx, quote.expertId, {
+        kind: 'quote_accepted',
+        title: 'Your quote was accepted',
+        body: `${fullName(owner)} accepted your quote for “${project.title}”. Your contract is ready.`,
+        link: `/profile/workspace/${contract!.id}`,
+      });
+      return contract!.id;
+    });
+    return { contractId, quote: await oneQuote(db, owner, quoteId) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You have already accepted a quote for this project.');
+    throw error;
+  }
+}
+
+/** The owner (or an admin) compares every quote of a project, oldest first. */
+export async function listProjectQuotes(
+  db: Executor,
+  user: SessionUser,
+  projectId: string,
+): Promise<Quote[]> {
+  if (user.role !== 'admin') await ownedProject(db, projectId, user);
+  else await findProject(db, projectId);
+  return selectQuotes(db, user, and(eq(q.projectId, projectId), ne(q.status, 'withdrawn'))!, false);
+}
+
+/** The quotes the expert sent, newest first. */
+export async function listMyQuotes(db: Executor, expert: SessionUser): Promise<Quote[]> {
+  return selectQuotes(db, expert, eq(q.expertId, expert.id));
+}
+
+/** Every quote on the owner's projects (the proposals page's "received" side). */
+export async function listReceivedQuotes(db: Executor, owner: SessionUser): Promise<Quote[]> {
+  return selectQuotes(db, owner, and(eq(projects.ownerId, owner.id), ne(q.status, 'withdrawn'))!, false);
+}
