@@ -19,12 +19,16 @@ import { localFileStore } from './modules/files/store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { quoteRoutes } from './modules/projects/quote-routes.ts';
+import { messagingPlugin } from './modules/messaging/plugin.ts';
+import { notificationPushPlugin } from './modules/notifications/push.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationSettingsRoutes } from './modules/notifications/settings-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck, registerSecurityHeaders } from './plugins/security.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
+import { realtimePlugin } from './realtime/socket-server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerOriginCheck(app, config.publicUrl);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(authPlugin, config);
+  await app.register(realtimePlugin);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
@@ -124,6 +129,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(notificationRoutes);
   await app.register(projectRoutes);
   await app.register(quoteRoutes);
+  await app.register(notificationSettingsRoutes);
+  await app.register(notificationPushPlugin);
+  await app.register(messagingPlugin);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(devRoutes);
   await registerStaticWeb(app, config.webDistDir);
 

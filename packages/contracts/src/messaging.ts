@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorCodes } from './errors.ts';
-import { notificationSchema } from './notifications.ts';
+import type { notificationSchema } from './notifications.ts';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 /** Sciwise Concierge: a real account (seeded by migration) that administrators answer. */
@@ -10,7 +10,10 @@ const id = z.uuid('That id is not valid.');
 
 export const messageTextSchema = z
   .string({ error: 'A message must be text.' })
-  .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`)
+  .max(
+    MESSAGE_MAX_LENGTH,
+    `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  )
   .refine((text) => text.trim().length > 0, 'Write something before sending.');
 
 export const chatUserSchema = z.object({

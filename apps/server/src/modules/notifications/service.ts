@@ -13,9 +13,22 @@ export interface NewNotification {
   link?: string | null;
 }
 
-/** Adds an in-app notification; pass the caller's transaction so it commits with the change it reports. */
+/** Channel on which every node hears about new notifications (see push.ts). */
+export const NOTIFICATION_CHANNEL = 'sciwise_notifications';
+
+/**
+ * Adds an in-app notification; pass the caller's transaction so it commits with the change it
+ * reports. The pg_notify rides the same transaction: Postgres delivers it only on commit, so
+ * nobody is told about a change that was rolled back, whichever node they are connected to.
+ */
 export async function notify(tx: Executor, userId: string, notification: NewNotification): Promise<void> {
-  await tx.insert(notifications).values({ userId, ...notification, link: notification.link ?? null });
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId, ...notification, link: notification.link ?? null })
+    .returning({ id: notifications.id });
+  await tx.execute(
+    sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId, id: row!.id })})`,
+  );
 }
 
 export async function listNotifications(

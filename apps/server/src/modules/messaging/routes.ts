@@ -1,0 +1,149 @@
+import {
+  conversationListResponseSchema,
+  conversationSchema,
+  errorResponseSchema,
+  markReadRequestSchema,
+  messageListQuerySchema,
+  messageListResponseSchema,
+  messageTextSchema,
+  openConversationRequestSchema,
+  uuidSchema,
+  chatMessageSchema,
+  CONCIERGE_USER_ID,
+} from '@sciwise/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
+import { chatBroadcasts, chatLimits } from './socket-events.ts';
+import {
+  conversationSide,
+  getConversation,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  openConversation,
+  storeMessage,
+  type Actor,
+} from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const params = z.object({ id: uuidSchema });
+
+async function actorOf(request: Parameters<typeof requireUser>[0]): Promise<Actor> {
+  const { user } = await requireUser(request);
+  return { userId: user.id, isAdmin: user.role === 'admin' };
+}
+
+/** Conversation history over HTTP: what a client reads on open and after every reconnect. */
+export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['messaging'];
+  const broadcast = chatBroadcasts(app.io);
+
+  app.get(
+    '/api/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Your conversations, newest activity first, with unread counts',
+        response: { 200: conversationListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listConversations(app.db, await actorOf(request)),
+  );
+
+  app.post(
+    '/api/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Open (or create, where allowed) the conversation with a person',
+        body: openConversationRequestSchema,
+        response: { 200: conversationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const side = await openConversation(app.db, actor, request.body.userId);
+      return getConversation(app.db, actor, side.conversationId);
+    },
+  );
+
+  app.get(
+    '/api/conversations/:id',
+    {
+      schema: { tags, summary: 'One conversation', params, response: { 200: conversationSchema, ...errors } },
+    },
+    async (request) => getConversation(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'A page of messages, oldest first; pass nextBefore as before for older ones',
+        params,
+        querystring: messageListQuerySchema,
+        response: { 200: messageListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listMessages(app.db, await actorOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message without a socket (the socket event sendMessage does the same)',
+        params,
+        body: z.strictObject({
+          text: messageTextSchema,
+          clientMessageId: z.string().min(1).max(100).optional(),
+        }),
+        response: { 201: chatMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      await app.rateLimits.consume([chatLimits.sendPerUser, actor.userId]);
+      const side = await conversationSide(app.db, actor, request.params.id);
+      const { message } = await storeMessage(app.db, side, {
+        text: request.body.text.trim(),
+        clientMessageId: request.body.clientMessageId,
+        authorId: side.selfId === CONCIERGE_USER_ID ? actor.userId : undefined,
+      });
+      broadcast.messageStored(side, message);
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark messages read up to a seq (read receipts)',
+        params,
+        body: markReadRequestSchema,
+        response: { 200: z.object({ lastReadSeq: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await markConversationRead(
+        app.db,
+        await actorOf(request),
+        request.params.id,
+        request.body.seq,
+      );
+      broadcast.conversationRead(result, result.lastReadSeq);
+      return { lastReadSeq: result.lastReadSeq };
+    },
+  );
+};

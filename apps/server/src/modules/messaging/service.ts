@@ -1,0 +1,447 @@
+import {
+  CONCIERGE_USER_ID,
+  type ChatMessage,
+  type Conversation,
+  type ConversationListResponse,
+  type MessageListResponse,
+  type SendMessagePayload,
+} from '@sciwise/contracts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { conversationMembers, conversations } from '../../db/schema/index.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
+import { notify } from '../notifications/service.ts';
+import { actingSenderId, checkCanStartConversation, identitiesOf } from './permissions.ts';
+import { iso, presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
+
+export interface Actor {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** A conversation as one of its members sees it: who they speak as, and to whom. */
+export interface ConversationSide {
+  conversationId: string;
+  selfId: string;
+  otherId: string;
+}
+
+/** An unread message waits this long before its receiver gets an e-mail about it. */
+export const UNREAD_EMAIL_DELAY = sql`interval '15 minutes'`;
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  // Both drivers (pg and PGlite) answer raw SQL with { rows }.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The actor's side of a conversation, or 404: a conversation you are not in does not exist for you. */
+export async function conversationSide(
+  db: Executor,
+  actor: Actor,
+  conversationId: string,
+): Promise<ConversationSide> {
+  const selves = identitiesOf(actor);
+  const found = await rows<{ self_id: string; other_id: string }>(
+    db,
+    sql`select me.user_id as self_id, other.user_id as other_id
+          from conversation_members me
+          join conversation_members other
+            on other.conversation_id = me.conversation_id and other.user_id <> me.user_id
+         where me.conversation_id = ${conversationId.toLowerCase()}::uuid
+           and me.user_id in (${sql.join(
+             selves.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})
+         order by (me.user_id = ${actor.userId}::uuid) desc
+         limit 1`,
+  );
+  const side = found[0];
+  if (!side) throw notFound('That conversation does not exist.');
+  return { conversationId: conversationId.toLowerCase(), selfId: side.self_id, otherId: side.other_id };
+}
+
+async function findConversationId(db: Executor, a: string, b: string): Promise<string | undefined> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)))
+    .limit(1);
+  return row?.id;
+}
+
+/** Creates the pair's conversation, or finds the one a concurrent request just made. */
+async function createConversation(
+  db: Database,
+  a: string,
+  b: string,
+): Promise<{ id: string; created: boolean }> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(conversations)
+      .values({ userLowId: low, userHighId: high })
+      .onConflictDoNothing()
+      .returning({ id: conversations.id });
+    if (inserted) {
+      await tx.insert(conversationMembers).values([
+        { conversationId: inserted.id, userId: low },
+        { conversationId: inserted.id, userId: high },
+      ]);
+      return { id: inserted.id, created: true };
+    }
+    const existing = await findConversationId(tx, low, high);
+    if (!existing) throw new Error('conversation vanished while being created');
+    return { id: existing, created: false };
+  });
+}
+
+/**
+ * The conversation between the actor (or the concierge, for administrators who name it) and
+ * another person, created if the permission rules allow a first message.
+ */
+export async function openConversation(
+  db: Database,
+  actor: Actor,
+  otherUserId: string,
+  claimedSenderId?: string,
+): Promise<ConversationSide> {
+  const selfId = actingSenderId(actor, claimedSenderId);
+  const otherId = otherUserId.toLowerCase();
+  if (actor.isAdmin && otherId === CONCIERGE_USER_ID) {
+    throw invalid('Administrators answer for Sciwise Concierge; they do not write to it.');
+  }
+  const existing = await findConversationId(db, selfId, otherId);
+  if (existing) return { conversationId: existing, selfId, otherId };
+  await checkCanStartConversation(db, selfId, otherId);
+  const { id } = await createConversation(db, selfId, otherId);
+  return { conversationId: id, selfId, otherId };
+}
+
+/** Where a sendMessage goes: the named conversation, or the one with the receiver. */
+export async function resolveTarget(
+  db: Database,
+  actor: Actor,
+  payload: Pick<SendMessagePayload, 'conversationId' | 'receiverId' | 'senderId'>,
+): Promise<ConversationSide> {
+  if (payload.conversationId) {
+    const side = await conversationSide(db, actor, payload.conversationId);
+    if (payload.senderId && actingSenderId(actor, payload.senderId) !== side.selfId) {
+      throw forbidden('You can only send messages as yourself.');
+    }
+    if (payload.receiverId && payload.receiverId.toLowerCase() !== side.otherId) {
+      throw invalid('That person is not in this conversation.');
+    }
+    return side;
+  }
+  return openConversation(db, actor, payload.receiverId!, payload.senderId);
+}
+
+const messageColumns = sql`m.id, m.conversation_id, m.seq, m.sender_id, m.body, m.created_at, m.client_message_id,
+  c.user_low_id, c.user_high_id`;
+
+async function findByClientId(
+  db: Executor,
+  senderId: string,
+  clientMessageId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await rows<MessageRow>(
+    db,
+    sql`select ${messageColumns} from messages m join conversations c on c.id = m.conversation_id
+         where m.sender_id = ${senderId}::uuid and m.client_message_id = ${clientMessageId}`,
+  );
+  return row;
+}
+
+export interface SendResult {
+  message: ChatMessage;
+  /** False when a retry found the message already stored. */
+  created: boolean;
+}
+
+/**
+ * Stores one message. One statement numbers it under the conversation's row lock (so seq order
+ * is commit order), marks it read for the sender and schedules the unread e-mail for the
+ * receiver; the first unread message of a conversation also notifies the receiver's bell.
+ */
+export async function storeMessage(
+  db: Database,
+  side: ConversationSide,
+  input: { text: string; clientMessageId?: string | undefined; authorId?: string | undefined },
+): Promise<SendResult> {
+  const clientMessageId = input.clientMessageId ?? null;
+  try {
+    return await db
+      .transaction(async (tx) => {
+        const [stored] = await rows<MessageRow & { receiver_last_read: number | string | null }>(
+          tx,
+          sql`with bumped as (
+              update conversations set last_seq = last_seq + 1, last_message_at = now()
+               where id = ${side.conversationId}::uuid
+                 and not exists (select 1 from messages
+                                  where sender_id = ${side.selfId}::uuid and client_message_id = ${clientMessageId})
+              returning id, last_seq, user_low_id, user_high_id
+            ), inserted as (
+              insert into messages (conversation_id, seq, sender_id, author_id, body, client_message_id)
+              select id, last_seq, ${side.selfId}::uuid, ${input.authorId ?? null}::uuid, ${input.text}, ${clientMessageId}
+                from bumped
+              returning id, conversation_id, seq, sender_id, body, created_at, client_message_id
+            ), sender_side as (
+              update conversation_members cm set last_read_seq = inserted.seq, email_due_at = null
+                from inserted
+               where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.selfId}::uuid
+              returning cm.user_id
+            ), receiver_side as (
+              update conversation_members cm
+                 set email_due_at = coalesce(cm.email_due_at, now() + ${UNREAD_EMAIL_DELAY})
+                from inserted
+               where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.otherId}::uuid
+              returning cm.last_read_seq
+            )
+            select inserted.*, bumped.user_low_id, bumped.user_high_id,
+                   (select last_read_seq from receiver_side) as receiver_last_read
+              from inserted, bumped`,
+        );
+        if (!stored) return undefined;
+        const message = presentMessage(stored);
+        if (Number(stored.receiver_last_read) === message.seq - 1) {
+          await notifyFirstUnread(tx, side, message);
+        }
+        return { message, created: true };
+      })
+      .then(async (result) => result ?? (await existingMessage(db, side, clientMessageId)));
+  } catch (error) {
+    // Two copies of one retry raced: the loser's insert hit the unique index, the winner's row stands.
+    if (clientMessageId && isUniqueViolation(error)) return existingMessage(db, side, clientMessageId);
+    throw error;
+  }
+}
+
+async function existingMessage(
+  db: Executor,
+  side: ConversationSide,
+  clientMessageId: string | null,
+): Promise<SendResult> {
+  const row = clientMessageId ? await findByClientId(db, side.selfId, clientMessageId) : undefined;
+  if (!row) throw notFound('That conversation does not exist.');
+  if (row.conversation_id !== side.conversationId) {
+    throw invalid('That message id was already used for another conversation.');
+  }
+  return { message: presentMessage(row), created: false };
+}
+
+async function notifyFirstUnread(tx: Executor, side: ConversationSide, message: ChatMessage): Promise<void> {
+  if (side.otherId === CONCIERGE_USER_ID) return;
+  const [context] = await rows<{ first_name: string; last_name: string; in_app: boolean | null }>(
+    tx,
+    sql`select u.first_name, u.last_name,
+               (select in_app_messages from notification_settings where user_id = ${side.otherId}::uuid) as in_app
+          from users u where u.id = ${side.selfId}::uuid`,
+  );
+  if (!context || context.in_app === false) return;
+  await notify(tx, side.otherId, {
+    kind: 'message',
+    title: `New message from ${`${context.first_name} ${context.last_name}`.trim()}`,
+    body: message.text.length > 140 ? `${message.text.slice(0, 139)}…` : message.text,
+    link: conversationLink(side.conversationId),
+  });
+}
+
+export const conversationLink = (conversationId: string) => `/chat?conversation=${conversationId}`;
+
+/** Moves the actor's read marker forward (never back) and clears what it settles. */
+export async function markConversationRead(
+  db: Database,
+  actor: Actor,
+  conversationId: string,
+  seq: number,
+): Promise<ConversationSide & { lastReadSeq: number }> {
+  const side = await conversationSide(db, actor, conversationId);
+  const [updated] = await rows<{ last_read_seq: number | string }>(
+    db,
+    sql`update conversation_members cm
+           set last_read_seq = greatest(cm.last_read_seq, least(${seq}::bigint, c.last_seq)),
+               email_due_at = case when greatest(cm.last_read_seq, least(${seq}::bigint, c.last_seq)) >= c.last_seq
+                                   then null else cm.email_due_at end
+          from conversations c
+         where c.id = cm.conversation_id and cm.conversation_id = ${side.conversationId}::uuid
+           and cm.user_id = ${side.selfId}::uuid
+        returning cm.last_read_seq`,
+  );
+  const lastReadSeq = Number(updated?.last_read_seq ?? 0);
+  if (side.selfId !== CONCIERGE_USER_ID) {
+    // The bell's "new message" entry is answered by reading the conversation.
+    await db.execute(
+      sql`update notifications set read_at = now()
+           where user_id = ${side.selfId}::uuid and kind = 'message' and read_at is null
+             and link = ${conversationLink(side.conversationId)}`,
+    );
+  }
+  return { ...side, lastReadSeq };
+}
+
+interface ConversationRow extends Omit<
+  MessageRow,
+  'id' | 'seq' | 'sender_id' | 'body' | 'created_at' | 'client_message_id'
+> {
+  self_id: string;
+  my_read: number | string;
+  other_read: number | string;
+  last_seq: number | string;
+  updated_at: Date | string;
+  other_id: string;
+  first_name: string;
+  last_name: string;
+  avatar_key: string | null;
+  deleted_at: Date | string | null;
+  expert_slug: string | null;
+  message_id: string | null;
+  seq: number | string | null;
+  sender_id: string | null;
+  body: string | null;
+  created_at: Date | string | null;
+  client_message_id: string | null;
+  unread_total: number | string;
+}
+
+const CONVERSATION_LIST_LIMIT = 200;
+
+/** The actor's conversations, newest activity first, each with the other person, last message and unread count. */
+export async function listConversations(db: Database, actor: Actor): Promise<ConversationListResponse> {
+  if (!actor.isAdmin) await ensureConciergeWelcome(db, actor.userId);
+  return queryConversations(db, actor);
+}
+
+/** One conversation as the list presents it; 404 when the actor is not in it. */
+export async function getConversation(
+  db: Database,
+  actor: Actor,
+  conversationId: string,
+): Promise<Conversation> {
+  const side = await conversationSide(db, actor, conversationId);
+  const { conversations: found } = await queryConversations(db, actor, side.conversationId);
+  if (!found[0]) throw notFound('That conversation does not exist.');
+  return found[0];
+}
+
+async function queryConversations(
+  db: Database,
+  actor: Actor,
+  onlyId?: string,
+): Promise<ConversationListResponse> {
+  const selves = identitiesOf(actor);
+  const selfList = sql.join(
+    selves.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const found = await rows<ConversationRow>(
+    db,
+    sql`select c.id as conversation_id, c.user_low_id, c.user_high_id, c.last_seq,
+               coalesce(c.last_message_at, c.created_at) as updated_at,
+               me.user_id as self_id, me.last_read_seq as my_read, other.last_read_seq as other_read,
+               u.id as other_id, u.first_name, u.last_name, u.avatar_key, u.deleted_at, ep.slug as expert_slug,
+               m.id as message_id, m.seq, m.sender_id, m.body, m.created_at, m.client_message_id,
+               sum(c.last_seq - me.last_read_seq) over () as unread_total
+          from conversation_members me
+          join conversations c on c.id = me.conversation_id
+          join conversation_members other on other.conversation_id = c.id and other.user_id <> me.user_id
+          join users u on u.id = other.user_id
+          left join expert_profiles ep on ep.user_id = u.id and ep.status = 'approved'
+          left join messages m on m.conversation_id = c.id and m.seq = c.last_seq
+         where me.user_id in (${selfList}) and other.user_id <> ${actor.userId}::uuid
+           ${onlyId ? sql`and c.id = ${onlyId}::uuid` : sql``}
+         order by coalesce(c.last_message_at, c.created_at) desc, c.id
+         limit ${CONVERSATION_LIST_LIMIT}`,
+  );
+  return {
+    conversations: found.map((row) => ({
+      id: row.conversation_id,
+      selfId: row.self_id,
+      other: presentChatUser({ ...row, id: row.other_id }),
+      lastMessage:
+        row.message_id && row.sender_id && row.body !== null && row.created_at !== null && row.seq !== null
+          ? presentMessage({
+              ...row,
+              id: row.message_id,
+              seq: row.seq,
+              sender_id: row.sender_id,
+              body: row.body,
+              created_at: row.created_at,
+            })
+          : null,
+      unreadCount: Number(row.last_seq) - Number(row.my_read),
+      otherLastReadSeq: Number(row.other_read),
+      updatedAt: iso(row.updated_at),
+    })),
+    unreadTotal: Number(found[0]?.unread_total ?? 0),
+  };
+}
+
+/** One page of a conversation, oldest first; `before` pages back through history. */
+export async function listMessages(
+  db: Database,
+  actor: Actor,
+  conversationId: string,
+  query: { before?: number | undefined; limit: number },
+): Promise<MessageListResponse> {
+  const side = await conversationSide(db, actor, conversationId);
+  const found = await rows<MessageRow>(
+    db,
+    sql`select ${messageColumns} from messages m join conversations c on c.id = m.conversation_id
+         where m.conversation_id = ${side.conversationId}::uuid
+           ${query.before ? sql`and m.seq < ${query.before}` : sql``}
+         order by m.seq desc
+         limit ${query.limit + 1}`,
+  );
+  const [other] = await db
+    .select({ lastReadSeq: conversationMembers.lastReadSeq })
+    .from(conversationMembers)
+    .where(
+      and(
+        eq(conversationMembers.conversationId, side.conversationId),
+        eq(conversationMembers.userId, side.otherId),
+      ),
+    );
+  const page = found.slice(0, query.limit).reverse();
+  return {
+    messages: page.map(presentMessage),
+    nextBefore: found.length > query.limit && page[0] ? Number(page[0].seq) : null,
+    otherLastReadSeq: other?.lastReadSeq ?? 0,
+  };
+}
+
+function welcomeText(firstName: string): string {
+  return (
+    `Welcome to Sciwise, ${firstName}! I'm your concierge. Tell me what you need — a statistician, ` +
+    `a literature search, a medical writer — and I'll help you find the right expert. ` +
+    `You can also browse experts yourself at any time.`
+  );
+}
+
+/** A person's first conversation is with Sciwise Concierge, which greets them; idempotent. */
+export async function ensureConciergeWelcome(db: Database, userId: string): Promise<void> {
+  if (userId === CONCIERGE_USER_ID || (await findConversationId(db, userId, CONCIERGE_USER_ID))) return;
+  const { id, created } = await createConversation(db, userId, CONCIERGE_USER_ID);
+  if (!created) return;
+  const [person] = await rows<{ first_name: string }>(
+    db,
+    sql`select first_name from users where id = ${userId}::uuid`,
+  );
+  await storeMessage(
+    db,
+    { conversationId: id, selfId: CONCIERGE_USER_ID, otherId: userId },
+    { text: welcomeText(person?.first_name ?? 'there'), clientMessageId: `welcome:${userId}` },
+  );
+}
+
+/** Whether the session behind a socket is still live (not revoked, not expired). */
+export async function sessionIsLive(db: Executor, sessionId: string): Promise<boolean> {
+  const found = await rows<{ live: boolean }>(
+    db,
+    sql`select true as live from sessions s join users u on u.id = s.user_id
+         where s.id = ${sessionId}::uuid and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
+  );
+  return found.length > 0;
+}
