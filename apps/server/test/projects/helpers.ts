@@ -111,3 +111,29 @@ export async function openProject(
   if (response.statusCode !== 200) throw new Error(`publish failed: ${response.statusCode} ${response.body}`);
   return response.json<ProjectDetails>();
 }
+
+/** A multipart/form-data body with one file, as a browser's upload would send it. */
+export function multipartFile(fileName: string, data: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----sciwise${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const pdfBytes = () =>
+  Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+export function upload(app: FastifyInstance, who: Who, projectId: string, fileName: string, data: Buffer) {
+  const body = multipartFile(fileName, data);
+  return app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/attachments`,
+    headers: { ...who?.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
