@@ -13,10 +13,13 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     app.log.warn({ distDir }, 'web app not built: only the API is served (run npm run build)');
     return;
   }
+  const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz twins of its text files (apps/web/scripts/prerender.ts).
+    preCompressed: true,
     // Our own cache-control below: hashed assets forever, everything else revalidated.
     cacheControl: false,
     setHeaders(res, filePath) {
@@ -30,7 +33,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     if (urlPath.startsWith('/api/') || path.posix.extname(urlPath) || urlPath.includes('..'))
       return reply.callNotFound();
     const page = path.posix.join(urlPath.replace(/^\/+/, ''), 'index.html');
-    const file = existsSync(path.join(distDir, page)) ? page : 'index.html';
+    // app.html is the empty shell next to the prerendered pages (older builds only have index.html).
+    const file = existsSync(path.join(distDir, page)) ? page : shell;
     return reply.header('cache-control', 'no-cache').sendFile(file);
   });
 }

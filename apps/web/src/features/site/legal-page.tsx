@@ -8,7 +8,7 @@ interface LegalDocument {
   sections: { heading: string; paragraphs: string[] }[];
 }
 
-const documents: Record<string, LegalDocument> = {
+export const legalDocuments: Record<string, LegalDocument> = {
   '/privacy-policy': {
     title: 'Privacy Policy',
     updated: '1 January 2026',
@@ -98,7 +98,7 @@ const documents: Record<string, LegalDocument> = {
 
 export function LegalPage() {
   const { pathname } = useLocation();
-  const document = documents[pathname.replace(/\/+$/, '')];
+  const document = legalDocuments[pathname.replace(/\/+$/, '')];
   if (!document) return <NotFoundPage />;
   return (
     <>
