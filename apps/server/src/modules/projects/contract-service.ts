@@ -27,7 +27,7 @@ async function selectContracts(db: Executor, viewer: Pick<SessionUser, 'id'>, wh
       client: { id: clients.id, firstName: clients.firstName, lastName: clients.lastName },
       expert: { id: experts.id, firstName: experts.firstName, lastName: experts.lastName },
       expertSlug: expertProfiles.slug,
-      milestoneCount: sql<number>`(select count(*)::int from ${contractMilestones} where ${contractMilestones.contractId} = ${c.id})`,
+      milestoneCount: sql<number>`(select count(*)::int from ${contractMilestones} where ${contractMilestones.contractId} = ${sql.raw('"contracts"."id"')})`,
     })
     .from(c)
     .innerJoin(projects, eq(projects.id, c.projectId))

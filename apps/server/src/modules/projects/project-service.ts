@@ -195,16 +195,19 @@ export async function getProjectView(db: Executor, id: string, viewer: Viewer): 
   throw notFound(PROJECT_NOT_FOUND);
 }
 
+/** Drizzle leaves a lone table's columns unqualified, which a subquery would read as its own. */
+const outerProjectId = sql.raw('"projects"."id"');
+
 /** The owner's projects, newest activity first, with quote counts in the same statement. */
 export async function listMyProjects(db: Executor, ownerId: string): Promise<MyProject[]> {
   const rows = await db
     .select({
       project: projects,
-      quoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${projects.id} and ${quotes.status} <> 'withdrawn')`,
-      pendingQuoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${projects.id} and ${quotes.status} = 'submitted')`,
+      quoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${outerProjectId} and ${quotes.status} <> 'withdrawn')`,
+      pendingQuoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${outerProjectId} and ${quotes.status} = 'submitted')`,
       contractId: sql<
         string | null
-      >`(select ${contracts.id} from ${contracts} where ${contracts.projectId} = ${projects.id})`,
+      >`(select ${contracts.id} from ${contracts} where ${contracts.projectId} = ${outerProjectId})`,
     })
     .from(projects)
     .where(eq(projects.ownerId, ownerId))

@@ -324,13 +324,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Decline an invitation',
         params: idParams,
-        body: declineInvitationRequestSchema.optional(),
+        body: declineInvitationRequestSchema,
         response: { 200: invitationSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return respondToInvitation(db, user, request.params.id, 'decline', request.body?.reason);
+      return respondToInvitation(db, user, request.params.id, 'decline', request.body.reason);
     },
   );
 };
