@@ -4,6 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error.ts';
 import { forgetSignedIn, hasSignedInMarker, onAuthChange, rememberSignedIn } from '../../lib/auth-storage.ts';
+import { flushPendingSaves } from '../../lib/pending-saves.ts';
 
 /*
  * The session as every page sees it. This module is on the first load of the public pages, so
@@ -85,6 +86,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    await flushPendingSaves();
     try {
       const [{ apiRequest }, { messageResponseSchema }] = await loadClient();
       await apiRequest('/api/Account/Logout', { method: 'POST', schema: messageResponseSchema });

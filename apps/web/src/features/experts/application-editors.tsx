@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { controlClasses } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { registerPendingSave } from '../../lib/pending-saves.ts';
 import { applicationQueryKey, saveApplicationDraft, subjectSuggestionsQuery } from './queries.ts';
 
 import { toDraft, type Values } from './application-values.ts';
@@ -23,7 +24,10 @@ export function useAutosave(values: Values) {
       const draft = toDraft(next);
       const body = JSON.stringify(draft);
       chain.current = chain.current.then(async () => {
-        if (body === lastSent.current) return true;
+        if (body === lastSent.current) {
+          setState((current) => (current === 'saving' ? 'saved' : current));
+          return true;
+        }
         setState('saving');
         try {
           const saved = await saveApplicationDraft(draft);
@@ -43,10 +47,19 @@ export function useAutosave(values: Values) {
     [queryClient],
   );
 
+  const latest = useRef(values);
   useEffect(() => {
+    latest.current = values;
+    if (JSON.stringify(toDraft(values)) === lastSent.current) return;
+    // A save is on its way: never say "Saved" over words the server has not got yet.
+    setState('saving');
     const timer = window.setTimeout(() => void save(values), 700);
     return () => window.clearTimeout(timer);
   }, [values, save]);
+
+  // Whatever is still unsent goes when the user signs out or leaves the form.
+  useEffect(() => registerPendingSave(() => save(latest.current)), [save]);
+  useEffect(() => () => void save(latest.current), [save]);
 
   return { state, error, flush: () => save(values) };
 }

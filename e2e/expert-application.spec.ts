@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, newAccount, type TestAccount } from './support/accounts.ts';
+
+async function logInThroughModal(page: Page, account: TestAccount) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const applicationHeading = (page: Page) => page.getByRole('heading', { name: 'Your expert application' });
+
+test('signing in from the join page comes back to the application, and a half-finished draft survives signing out and in', async ({
+  page,
+}) => {
+  const account = await createAccount(page.request, { firstName: 'Katherine', lastName: 'Johnson' });
+  await page.goto('/join-expert');
+  await page.getByRole('button', { name: 'Sign in to apply' }).click();
+  await logInThroughModal(page, account);
+  await expect(page).toHaveURL(/\/join-expert$/);
+  await expect(applicationHeading(page)).toBeVisible();
+
+  await page.getByLabel('Category', { exact: true }).selectOption('data_analysts');
+  await page.getByLabel(/Subject areas/).fill('Orbital mechanics');
+  await page.getByLabel(/Subject areas/).press('Enter');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByLabel('Headline', { exact: true }).fill('Trajectory analysis for launch and re-entry');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  expect((await page.request.get('/api/expert-application')).status()).toBe(401);
+
+  await page.goto('/join-expert');
+  await page.getByRole('button', { name: 'Sign in to apply' }).click();
+  await logInThroughModal(page, account);
+  await expect(applicationHeading(page)).toBeVisible();
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('data_analysts');
+  await expect(page.getByRole('list', { name: 'Your subjects' })).toContainText('Orbital mechanics');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByLabel('Headline', { exact: true })).toHaveValue(
+    'Trajectory analysis for launch and re-entry',
+  );
+});
+
+test('a visitor who creates an account from the join page lands in a fresh application, not the chat', async ({
+  page,
+}) => {
+  const account = newAccount({ firstName: 'Chien-Shiung', lastName: 'Wu' });
+  await page.goto('/join-expert');
+  await page.getByRole('button', { name: 'Create your expert account' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(account.firstName);
+  await dialog.getByLabel('Last name').fill(account.lastName);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByLabel('How did you hear about us?').selectOption('conference');
+  await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/join-expert$/);
+  await expect(applicationHeading(page)).toBeVisible();
+  await expect(page.getByText('Step 1 of 5', { exact: false })).toBeVisible();
+});
