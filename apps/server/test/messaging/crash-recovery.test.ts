@@ -1,0 +1,177 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChatMessage, MessageListResponse, SendMessageAck } from '@sciwise/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+import { applyMigrations } from '../../src/db/migrate.ts';
+import { expertProfiles, users } from '../../src/db/schema/index.ts';
+import { createSession } from '../../src/modules/accounts/sessions.ts';
+import { createTestDatabase, testDriver, type TestDatabase } from '../support/test-app.ts';
+import { connect, type ChatSocket } from './helpers.ts';
+
+/**
+ * No acknowledged message is lost when the server dies mid-stream: a real server process is
+ * killed with SIGKILL while a client sends, restarted on the same database, and the client
+ * retries what was not acknowledged (as the web app does). Every acknowledged message must then
+ * exist exactly once and be in the receiver's history.
+ */
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+let dataDir: string;
+let database: TestDatabase | undefined;
+let env: Record<string, string>;
+let server: ChildProcess | undefined;
+let url: string;
+let client: { id: string; token: string };
+let expert: { id: string; token: string };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server = child;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-crash-'));
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  env = {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '100',
+    RATE_LIMIT_PREFIX: `crash-${port}`,
+  };
+  // People and sessions go straight into the database; then the server process owns it.
+  let handle;
+  if (testDriver === 'postgres') {
+    database = await createTestDatabase('postgres');
+    env.DATABASE_URL = database.url!;
+    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+    handle = database.handle;
+  } else {
+    handle = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    await applyMigrations(handle);
+  }
+  const [clientRow, expertRow] = await handle.db
+    .insert(users)
+    .values([
+      { email: `crash-client-${Date.now()}@example.test`, firstName: 'Chien-Shiung', lastName: 'Wu' },
+      { email: `crash-expert-${Date.now()}@example.test`, firstName: 'Vera', lastName: 'Rubin' },
+    ])
+    .returning({ id: users.id });
+  await handle.db
+    .insert(expertProfiles)
+    .values({
+      userId: expertRow!.id,
+      slug: `vera-${Date.now()}`,
+      displayName: 'Vera Rubin',
+      status: 'approved',
+    });
+  const ttlMs = 60 * 60 * 1000;
+  client = {
+    id: clientRow!.id,
+    token: (await createSession(handle.db, { userId: clientRow!.id, ttlMs })).token,
+  };
+  expert = {
+    id: expertRow!.id,
+    token: (await createSession(handle.db, { userId: expertRow!.id, ttlMs })).token,
+  };
+  if (testDriver === 'pglite') await handle.close();
+  await startServer();
+}, 120_000);
+
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('every acknowledged message survives a SIGKILL exactly once and reaches the receiver after resync', async () => {
+  const total = 40;
+  const acked = new Map<string, ChatMessage>();
+  const pending = Array.from({ length: total }, (_, i) => `crash-${i}`);
+  const texts = (id: string) => `message ${id}`;
+
+  let sender: ChatSocket = await connect(url, client.token);
+  let receiver: ChatSocket = await connect(url, expert.token);
+
+  // Keep several sends in flight and kill the server once a few have been acknowledged.
+  const attempt = async (socket: ChatSocket, id: string) => {
+    const ack: SendMessageAck = await socket
+      .timeout(3000)
+      .emitWithAck('sendMessage', { receiverId: expert.id, text: texts(id), clientMessageId: id });
+    if (ack.ok) acked.set(id, ack.message);
+  };
+  const inFlight: Array<Promise<void>> = [];
+  for (const id of pending.slice(0, 25)) {
+    inFlight.push(attempt(sender, id).catch(() => undefined));
+    if (acked.size >= 8 && server && server.exitCode === null && !server.killed) server.kill('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+  if (!server!.killed) server!.kill('SIGKILL');
+  await Promise.all(inFlight);
+  sender.disconnect();
+  receiver.disconnect();
+  const ackedBeforeCrash = new Map(acked);
+  expect(ackedBeforeCrash.size).toBeGreaterThan(0);
+  expect(ackedBeforeCrash.size).toBeLessThan(total);
+
+  await startServer();
+  sender = await connect(url, client.token);
+  receiver = await connect(url, expert.token);
+  // The client's outbox: everything without an acknowledgement is sent again with the same id.
+  for (const id of pending) {
+    if (!acked.has(id)) await attempt(sender, id);
+  }
+  expect(acked.size).toBe(total);
+  for (const [id, message] of ackedBeforeCrash) expect(acked.get(id)!.id).toBe(message.id);
+
+  // The receiver resyncs over HTTP, as the web app does after reconnecting.
+  const response = await fetch(
+    `${url}/api/conversations/${acked.get('crash-0')!.conversationId}/messages?limit=100`,
+    {
+      headers: { authorization: `Bearer ${expert.token}` },
+    },
+  );
+  const history = (await response.json()) as MessageListResponse;
+  const byClientId = new Map<string, number>();
+  for (const message of history.messages) {
+    byClientId.set(message.clientMessageId!, (byClientId.get(message.clientMessageId!) ?? 0) + 1);
+  }
+  for (const id of pending) expect(byClientId.get(id), id).toBe(1);
+  expect(history.messages).toHaveLength(total);
+  expect(history.messages.map((m) => m.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+  sender.disconnect();
+  receiver.disconnect();
+}, 120_000);
