@@ -46,8 +46,12 @@ const extensionOf = (fileName: string) => {
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 };
 
+/** Text files hold printable UTF-8: a binary renamed .csv carries control bytes no editor writes. */
 function isUtf8Text(data: Buffer): boolean {
-  if (data.includes(0)) return false;
+  for (const byte of data) {
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f)
+      return false;
+  }
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(data);
     return true;

@@ -22,14 +22,13 @@ export interface Upload {
   type: AttachmentType;
 }
 
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f"]/g;
+
 /** The name as shown to people: no folders, no control characters, not too long. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(-200);
+  const clean = base.replace(UNSAFE_IN_NAMES, '').trim().slice(-200);
   return clean || 'attachment';
 }
 

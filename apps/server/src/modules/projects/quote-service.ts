@@ -17,7 +17,7 @@ import type { SessionUser } from '../accounts/sessions.ts';
 import { avatarUrl } from '../accounts/presenter.ts';
 import { expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
 import { notify } from '../notifications/service.ts';
-import { findProject, isApprovedExpert, visibleProject } from './access.ts';
+import { findProject, visibleProject } from './access.ts';
 import { formatMoney } from './matching.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectQuotable, projectTransition } from './project-states.ts';
