@@ -60,7 +60,11 @@ export const conversationListResponseSchema = z.object({
 });
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
-export const openConversationRequestSchema = z.strictObject({ userId: id });
+/** Whom to talk to: a person's id, or an expert's profile slug (the profile's Message button). */
+export const openConversationRequestSchema = z.union([
+  z.strictObject({ userId: id }),
+  z.strictObject({ expertSlug: z.string().min(1).max(200) }),
+]);
 export type OpenConversationRequest = z.infer<typeof openConversationRequestSchema>;
 
 export const messageListQuerySchema = z.strictObject({

@@ -229,6 +229,22 @@ describe('who may message whom', () => {
     expect(open2.json<Conversation>().id).toBe(conversation.id);
     const page = await get<MessageListResponse>(client, `/api/conversations/${conversation.id}/messages`);
     expect(page.messages).toEqual([]);
+    // The expert profile's Message button names the profile slug.
+    const bySlug = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: client.headers,
+      payload: { expertSlug: conversation.other.expertSlug },
+    });
+    expect(bySlug.json<Conversation>().id).toBe(conversation.id);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: client.headers,
+      payload: { expertSlug: 'nobody-here' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'That expert does not exist.' });
   });
 });
 

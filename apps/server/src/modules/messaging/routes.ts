@@ -17,6 +17,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { chatBroadcasts, chatLimits } from './socket-events.ts';
 import {
   conversationSide,
+  expertUserId,
   getConversation,
   listConversations,
   listMessages,
@@ -69,7 +70,9 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await actorOf(request);
-      const side = await openConversation(app.db, actor, request.body.userId);
+      const body = request.body;
+      const userId = 'userId' in body ? body.userId : await expertUserId(app.db, body.expertSlug);
+      const side = await openConversation(app.db, actor, userId);
       return getConversation(app.db, actor, side.conversationId);
     },
   );

@@ -9,7 +9,7 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conversationMembers, conversations } from '../../db/schema/index.ts';
+import { conversationMembers, conversations, expertProfiles } from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { notify } from '../notifications/service.ts';
 import { actingSenderId, checkCanStartConversation, identitiesOf } from './permissions.ts';
@@ -118,6 +118,17 @@ export async function openConversation(
   await checkCanStartConversation(db, selfId, otherId);
   const { id } = await createConversation(db, selfId, otherId);
   return { conversationId: id, selfId, otherId };
+}
+
+/** The person behind an approved expert profile. */
+export async function expertUserId(db: Executor, slug: string): Promise<string> {
+  const [row] = await db
+    .select({ userId: expertProfiles.userId })
+    .from(expertProfiles)
+    .where(and(eq(expertProfiles.slug, slug), eq(expertProfiles.status, 'approved')))
+    .limit(1);
+  if (!row) throw notFound('That expert does not exist.');
+  return row.userId;
 }
 
 /** Where a sendMessage goes: the named conversation, or the one with the receiver. */

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useForgetSession, useSignedInUser } from '../auth/queries.ts';
+import { NotificationSettingsCard } from '../notifications/notification-settings-card.tsx';
 import { PageHeading } from '../profile/page-heading.tsx';
 import {
   deleteAccount,
@@ -338,6 +339,7 @@ export function SettingsPage() {
       <PageHeading title="Account Setting">Signed in as {user.email}</PageHeading>
       <div className="grid gap-6">
         <NewsletterCard />
+        <NotificationSettingsCard />
         {user.hasPassword && <PasswordCard />}
         <SessionsCard />
         <DeleteAccountCard />

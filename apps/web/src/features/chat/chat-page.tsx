@@ -1,63 +1,141 @@
-import { Link } from 'react-router';
-import { Avatar } from '../../components/ui/avatar.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { ChatIcon } from '../../components/ui/icons.tsx';
-import { useSignedInUser } from '../auth/queries.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { ChatBox } from './chat-box.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { chatKeys, conversationsQuery, openConversationWith } from './queries.ts';
+import { useChat } from './use-chat.ts';
 
-/** Direct messages. Real-time messaging arrives with the messaging work; this screen is honest about it. */
+/**
+ * Direct messages. `/chat?conversation=<id>` opens a conversation; `/chat?with=<userId>` and
+ * `/chat?expert=<profile slug>` open (or start, where allowed) the one with that person.
+ */
 export function ChatPage() {
-  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const withUserId = params.get('with');
+  const expertSlug = params.get('expert');
+  const target = withUserId ? { userId: withUserId } : expertSlug ? { expertSlug } : null;
+  const requestedId = params.get('conversation');
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  const conversations = useQuery(conversationsQuery);
+  const opening = useQuery({
+    queryKey: ['chat', 'open', target],
+    queryFn: () => openConversationWith(target!),
+    enabled: target !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    if (!opening.data) return;
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+    setParams({ conversation: opening.data.id }, { replace: true });
+  }, [opening.data, queryClient, setParams]);
+
+  const list = conversations.data?.conversations ?? [];
+  // On a wide screen a conversation is always open; on a phone the list comes first.
+  const activeId = requestedId ?? (wide ? list[0]?.id : undefined);
+  const active =
+    list.find((conversation) => conversation.id === activeId) ??
+    (opening.data?.id === activeId ? opening.data : undefined);
+  const chat = useChat(active?.id ?? null);
+  const select = (conversationId: string) => setParams({ conversation: conversationId });
+  const showList = wide || !active;
+  const showChat = wide || Boolean(active);
+
   return (
     <>
-      <PageHero eyebrow="Messages" title="Direct Message">
-        <p>Talk to experts and clients you work with. Messages are kept with your projects.</p>
-      </PageHero>
-      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-        <div className="flex h-[28rem] flex-col overflow-hidden rounded-card border border-slate-200 bg-white shadow-card">
-          <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-3">
-            <Avatar name={user.name} email={user.email} src={user.avatarUrl} size="sm" />
-            <p className="text-sm font-medium text-slate-900">Signed in as {user.name}</p>
-          </div>
-          <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <ChatIcon />
-            </span>
-            <p className="mt-4 font-semibold text-slate-900">No messages yet. Say hello!</p>
-            <p className="mt-2 max-w-md text-sm text-slate-600">
-              Conversations start when you invite an expert to a project or an owner replies to your quote.
-              Live messaging is being switched on for all accounts.
-            </p>
-            <div className="mt-5 flex flex-wrap justify-center gap-3 text-sm font-semibold">
-              <Link to="/profile/freelancer-dashboard" className="text-brand-700 hover:underline">
-                Go to your dashboard
-              </Link>
-              <Link to="/find-an-expert" className="text-brand-700 hover:underline">
-                Find an expert
-              </Link>
-            </div>
-          </div>
-          <form
-            className="flex gap-2 border-t border-slate-200 p-3"
-            aria-label="Send a message"
-            onSubmit={(event) => event.preventDefault()}
-          >
-            <label htmlFor="chat-input" className="sr-only">
-              Message
-            </label>
-            <input
-              id="chat-input"
-              disabled
-              placeholder="Messaging opens soon"
-              className="h-10 min-w-0 flex-1 rounded-control border border-slate-300 bg-slate-100 px-3 text-sm"
-            />
-            <button
-              type="submit"
-              disabled
-              className="rounded-control bg-slate-300 px-4 text-sm font-semibold text-slate-700"
+      <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 pt-24 pb-6 text-white md:pt-40 md:pb-8">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">Messages</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">Direct Message</h1>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl px-2 py-4 sm:px-6 sm:py-8">
+        {chat.status === 'reconnecting' && (
+          <Alert tone="warning" className="mb-3" title="Reconnecting…">
+            The connection dropped. Messages you send now go out as soon as it is back.
+          </Alert>
+        )}
+        {chat.status === 'signed-out' && (
+          <Alert className="mb-3" title="You are signed out">
+            Please sign in again to keep chatting.
+          </Alert>
+        )}
+        {opening.isError && (
+          <Alert className="mb-3" title="We could not open that conversation">
+            {errorMessage(opening.error)}
+          </Alert>
+        )}
+        <div className="flex h-[min(40rem,calc(100dvh-12rem))] min-h-[26rem] overflow-hidden rounded-card border border-slate-200 bg-white shadow-card">
+          {showList && (
+            <nav
+              aria-label="Your conversations"
+              className={cn(
+                'flex min-h-0 flex-col overflow-y-auto',
+                wide ? 'w-80 shrink-0 border-r border-slate-200' : 'w-full',
+              )}
             >
-              Send
-            </button>
-          </form>
+              {conversations.isPending ? (
+                <Spinner className="p-4" label="Loading conversations..." />
+              ) : conversations.isError ? (
+                <div className="p-4">
+                  <Alert
+                    action={
+                      <Button size="sm" variant="secondary" onClick={() => void conversations.refetch()}>
+                        Try again
+                      </Button>
+                    }
+                  >
+                    {errorMessage(conversations.error)}
+                  </Alert>
+                </div>
+              ) : list.length === 0 ? (
+                <div className="p-6 text-center text-sm text-slate-600">
+                  <p className="font-semibold text-slate-900">No conversations yet</p>
+                  <p className="mt-2">
+                    Find an expert and press Message on their profile.{' '}
+                    <Link to="/find-an-expert" className="font-semibold text-brand-700 hover:underline">
+                      Find an expert
+                    </Link>
+                  </p>
+                </div>
+              ) : (
+                <ConversationList conversations={list} activeId={active?.id} onSelect={select} />
+              )}
+            </nav>
+          )}
+          {showChat &&
+            (active ? (
+              <ChatBox
+                key={active.id}
+                conversation={active}
+                chat={chat}
+                onBack={wide ? undefined : () => setParams({})}
+              />
+            ) : (
+              <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
+                {opening.isFetching ? (
+                  <Spinner label="Opening the conversation..." />
+                ) : (
+                  <>
+                    <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                      <ChatIcon />
+                    </span>
+                    <p className="mt-4 font-semibold text-slate-900">No messages yet. Say hello!</p>
+                    <p className="mt-2 text-sm text-slate-600">Choose a conversation to start.</p>
+                  </>
+                )}
+              </div>
+            ))}
         </div>
       </div>
     </>

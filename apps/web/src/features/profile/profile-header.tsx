@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { DropdownMenu } from '../../components/ui/dropdown-menu.tsx';
-import { BellIcon, ChatIcon, MenuIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { ChatIcon, MenuIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLogout, useSignedInUser } from '../auth/queries.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Logo } from '../site/logo.tsx';
 import { dashboardPaths, type DashboardMode } from './mode.ts';
 
@@ -33,40 +33,6 @@ function ModeToggle({ mode, onChange }: { mode: DashboardMode; onChange: (mode: 
           {option.label}
         </button>
       ))}
-    </div>
-  );
-}
-
-function NotificationsButton() {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-  return (
-    <div ref={ref} className="relative" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-      <button
-        type="button"
-        className={iconLinkClass}
-        aria-label="Notifications"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <BellIcon />
-      </button>
-      {open && (
-        <div className="absolute right-0 z-50 mt-2 w-72 rounded-card border border-slate-200 bg-white p-4 text-sm shadow-pop">
-          <p className="font-semibold text-slate-900">Notifications</p>
-          <p className="mt-2 text-slate-600">
-            You're all caught up. Quotes, messages and milestone updates will appear here.
-          </p>
-        </div>
-      )}
     </div>
   );
 }
@@ -119,7 +85,7 @@ export function ProfileHeader({
               <ChatIcon />
             </Link>
           </nav>
-          <NotificationsButton />
+          <NotificationBell className={iconLinkClass} />
           <DropdownMenu
             triggerLabel={`Account menu for ${user.name}`}
             triggerClassName="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3"

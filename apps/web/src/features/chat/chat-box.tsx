@@ -1,0 +1,275 @@
+import { MESSAGE_MAX_LENGTH, type ChatMessage, type Conversation } from '@sciwise/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ChatIcon, ChevronLeftIcon } from '../../components/ui/icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatMessageTime } from './format.ts';
+import { messagesQuery } from './queries.ts';
+import type { OutboxItem, useChat } from './use-chat.ts';
+
+type Chat = ReturnType<typeof useChat>;
+
+interface ChatBoxProps {
+  conversation: Conversation;
+  chat: Chat;
+  /** Small screens show the list and the chat one at a time; this goes back to the list. */
+  onBack?: (() => void) | undefined;
+}
+
+function Bubble({
+  own,
+  children,
+  className,
+}: {
+  own: boolean;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[70%]',
+        own
+          ? 'self-end rounded-br-md bg-brand-700 text-white'
+          : 'self-start rounded-bl-md bg-slate-100 text-slate-900',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+function MessageStatus({ read }: { read: boolean }) {
+  return (
+    <p className="mt-1 self-end text-xs text-slate-500" data-testid="message-status">
+      {read ? 'Read' : 'Sent'}
+    </p>
+  );
+}
+
+function PendingMessage({ item, onRetry }: { item: OutboxItem; onRetry: () => void }) {
+  return (
+    <li className="flex flex-col">
+      <Bubble own className={item.status === 'failed' ? 'bg-danger-700' : 'opacity-80'}>
+        {item.text}
+      </Bubble>
+      {item.status === 'sending' ? (
+        <p className="mt-1 self-end text-xs text-slate-500" data-testid="message-status">
+          Sending…
+        </p>
+      ) : (
+        <p className="mt-1 self-end text-xs text-danger-800" role="alert">
+          {item.error ?? 'Not sent.'}{' '}
+          <button type="button" className="font-semibold underline" onClick={onRetry}>
+            Retry
+          </button>
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTyping: () => void }) {
+  const [text, setText] = useState('');
+  const tooLong = text.length > MESSAGE_MAX_LENGTH;
+  const blank = text.trim().length === 0;
+  const submit = () => {
+    if (blank || tooLong) return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter is a new line; never while an input method is composing a character.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <form
+      className="border-t border-slate-200 p-3"
+      aria-label="Send a message"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="chat-input"
+          rows={1}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            onTyping();
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="Write a message…"
+          aria-describedby="chat-input-hint"
+          aria-invalid={tooLong || undefined}
+          className="max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-control border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
+        />
+        <Button type="submit" disabled={blank || tooLong}>
+          Send
+        </Button>
+      </div>
+      <p id="chat-input-hint" className={cn('mt-1 text-xs', tooLong ? 'text-danger-700' : 'text-slate-500')}>
+        {tooLong
+          ? `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters (${text.length.toLocaleString('en-US')} now).`
+          : 'Enter sends, Shift+Enter starts a new line.'}
+      </p>
+    </form>
+  );
+}
+
+/** One conversation: history (older pages on demand), live messages, states, and the composer. */
+export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
+  const query = useInfiniteQuery(messagesQuery(conversation.id));
+  const scroller = useRef<HTMLDivElement>(null);
+  const messages: ChatMessage[] = useMemo(
+    () => (query.data ? [...query.data.pages].reverse().flatMap((page) => page.messages) : []),
+    [query.data],
+  );
+  const otherRead = Math.max(
+    conversation.otherLastReadSeq,
+    ...(query.data?.pages.map((page) => page.otherLastReadSeq) ?? [0]),
+  );
+  const pending = chat.outbox.filter((item) => item.conversationId === conversation.id);
+  const newest = messages[messages.length - 1];
+  const lastOwn = [...messages].reverse().find((message) => message.senderId === conversation.selfId);
+  const { markRead } = chat;
+
+  // Newest at the bottom, in view: on open, on every new message and on every send.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [newest?.id, pending.length, conversation.id]);
+
+  // Reading: what is on screen in a visible tab counts as read.
+  useEffect(() => {
+    if (!newest) return;
+    const mark = () => {
+      if (
+        document.visibilityState === 'visible' &&
+        (conversation.unreadCount > 0 || newest.senderId !== conversation.selfId)
+      ) {
+        markRead(conversation.id, newest.seq);
+      }
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
+    // The newest message drives this; conversation.unreadCount is read, not watched.
+  }, [newest?.id, conversation.id, markRead]);
+
+  const other = conversation.other;
+  return (
+    <section aria-label={`Conversation with ${other.name}`} className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+        {onBack && (
+          <button
+            type="button"
+            onClick={onBack}
+            className="-ml-2 rounded-full p-2 text-slate-700 hover:bg-slate-100"
+            aria-label="Back to conversations"
+          >
+            <ChevronLeftIcon />
+          </button>
+        )}
+        <Avatar name={other.name} email={`${other.id}@users.sciwise`} src={other.avatarUrl} size="sm" />
+        <div className="min-w-0">
+          <h2 className="truncate text-sm font-semibold text-slate-900">{other.name}</h2>
+          <p className="text-xs text-slate-600" aria-live="polite">
+            {chat.isTyping(conversation.id) ? (
+              <span>{other.name.split(' ')[0]} is typing…</span>
+            ) : other.isConcierge ? (
+              'Sciwise team · usually answers within a few hours'
+            ) : other.expertSlug ? (
+              <Link to={`/experts/${other.expertSlug}`} className="text-brand-700 hover:underline">
+                View expert profile
+              </Link>
+            ) : null}
+          </p>
+        </div>
+      </header>
+
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" data-testid="message-scroller">
+        {query.isPending ? (
+          <Spinner label="Loading messages..." />
+        ) : query.isError ? (
+          <Alert
+            action={
+              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(query.error)}
+          </Alert>
+        ) : messages.length === 0 && pending.length === 0 ? (
+          <div className="flex h-full flex-col items-center justify-center text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <ChatIcon />
+            </span>
+            <p className="mt-4 font-semibold text-slate-900">No messages yet. Say hello!</p>
+          </div>
+        ) : (
+          <>
+            {query.hasNextPage && (
+              <div className="mb-4 flex justify-center">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  Show earlier messages
+                </Button>
+              </div>
+            )}
+            <ol aria-label="Messages" className="flex flex-col gap-2">
+              {messages.map((message) => {
+                const own = message.senderId === conversation.selfId;
+                return (
+                  <li key={message.id} className="flex flex-col">
+                    <span className="sr-only">{own ? 'You' : other.name}:</span>
+                    <Bubble own={own}>{message.text}</Bubble>
+                    <time
+                      dateTime={message.timestamp}
+                      className={cn('mt-0.5 text-[0.7rem] text-slate-500', own ? 'self-end' : 'self-start')}
+                    >
+                      {formatMessageTime(message.timestamp)}
+                    </time>
+                    {own && message.id === lastOwn?.id && <MessageStatus read={message.seq <= otherRead} />}
+                  </li>
+                );
+              })}
+              {pending.map((item) => (
+                <PendingMessage
+                  key={item.clientMessageId}
+                  item={item}
+                  onRetry={() => chat.retry(item.clientMessageId)}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+
+      <Composer
+        onSend={(text) => chat.send(conversation.id, text)}
+        onTyping={() => chat.typing(conversation.id)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { NotificationSettings } from '@sciwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { CheckboxField } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notificationSettingsQuery, useSaveNotificationSettings } from './queries.ts';
+
+/** Settings page section: how Sciwise tells you about new messages. */
+export function NotificationSettingsCard() {
+  const settings = useQuery(notificationSettingsQuery);
+  const save = useSaveNotificationSettings();
+  const shown: NotificationSettings | undefined = save.isPending ? save.variables : settings.data;
+  const change = (patch: Partial<NotificationSettings>) => {
+    if (shown) save.mutate({ ...shown, ...patch });
+  };
+  return (
+    <Card title="Notifications" description="How we tell you about new messages." id="notifications">
+      {settings.isPending ? (
+        <Spinner size="sm" label="Loading your notification settings..." />
+      ) : settings.isError ? (
+        <Alert>{errorMessage(settings.error)}</Alert>
+      ) : (
+        <div className="space-y-3">
+          <CheckboxField
+            label="E-mail me when a message has waited unread for 15 minutes"
+            checked={shown?.emailUnreadMessages ?? true}
+            disabled={save.isPending}
+            onChange={(event) => change({ emailUnreadMessages: event.target.checked })}
+          />
+          <CheckboxField
+            label="Show new messages in the notification bell"
+            checked={shown?.inAppMessages ?? true}
+            disabled={save.isPending}
+            onChange={(event) => change({ inAppMessages: event.target.checked })}
+          />
+        </div>
+      )}
+      {save.isError && <Alert className="mt-4">{errorMessage(save.error)}</Alert>}
+      {save.isSuccess && (
+        <Alert tone="success" className="mt-4">
+          Your notification settings are saved.
+        </Alert>
+      )}
+    </Card>
+  );
+}
