@@ -13,6 +13,8 @@ process.env.SCIWISE_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './e2e',
+  // Per port, so runs side by side do not wipe each other's traces (a run empties its outputDir).
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
