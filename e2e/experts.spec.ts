@@ -23,8 +23,9 @@ test('find an expert by subject: suggestions, results, shareable URL, card opens
   await page.goto('/find-an-expert');
   const search = page.getByRole('combobox', { name: 'Search subject areas' });
   await search.fill('bioinf');
-  await expect(page.getByRole('option', { name: /Bioinformatics/ })).toBeVisible();
-  await page.getByRole('option', { name: /Bioinformatics/ }).click();
+  const suggestions = page.getByRole('listbox');
+  await expect(suggestions.getByRole('option', { name: /Bioinformatics/ })).toBeVisible();
+  await suggestions.getByRole('option', { name: /Bioinformatics/ }).click();
   await expect(page).toHaveURL(/[?&]q=Bioinformatics/);
   await expect(results(page).first()).toBeVisible();
 
@@ -58,6 +59,27 @@ test('a query with a typo still finds experts, and a filter changes the results'
   // An impossible combination shows the helpful empty state.
   await page.goto('/find-an-expert?q=data%20analysis&minRate=9999&maxRate=10000');
   await expect(page.getByRole('heading', { name: 'No experts match your search' })).toBeVisible();
+});
+
+test('the subject filter opens that subject page, keeps the other filters, and clears back', async ({
+  page,
+}) => {
+  await page.goto('/find-an-expert?category=data_analysts');
+  const subject = page.getByLabel('Subject', { exact: true });
+  await expect(subject.locator('option', { hasText: 'Data analysis' })).toHaveCount(1);
+  await subject.selectOption({ label: 'Data analysis' });
+  await expect(page).toHaveURL(/\/find-an-expert\/subject\/data-analysis\?category=data_analysts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Data analysis experts' })).toBeVisible();
+  await expect(results(page).first()).toBeVisible();
+  const api = await page.request.get('/api/experts?subject=data-analysis&category=data_analysts&limit=12');
+  const { experts } = (await api.json()) as { experts: { name: string; subjects: string[] }[] };
+  expect(experts.length).toBeGreaterThan(0);
+  for (const expert of experts) expect(expert.subjects).toContain('Data analysis');
+  await expect(results(page).getByRole('heading')).toHaveText(experts.map((expert) => expert.name));
+
+  await page.getByLabel('Subject', { exact: true }).selectOption('');
+  await expect(page).toHaveURL(/\/find-an-expert\?category=data_analysts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Find an Expert' })).toBeVisible();
 });
 
 test('subject pages list that subject, and unknown profiles are a 404 page', async ({ page }) => {

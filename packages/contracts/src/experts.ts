@@ -301,7 +301,8 @@ export const subjectSchema = z.object({
 export type Subject = z.infer<typeof subjectSchema>;
 export const subjectSuggestQuerySchema = z.strictObject({
   prefix: z.string().trim().max(60, 'prefix can have at most 60 characters.').default(''),
-  limit: wholeNumber('limit', 1, 10).default(10),
+  // Up to the whole catalogue (a few hundred subjects), for the subject filter's list.
+  limit: wholeNumber('limit', 1, 500).default(10),
 });
 export const subjectListResponseSchema = z.object({ subjects: z.array(subjectSchema) });
 

@@ -1,5 +1,5 @@
 import { availabilities, expertCategories, expertCategoryLabels, type ExpertSort } from '@sciwise/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { PageHero } from '../site/page-hero.tsx';
 import { ExpertCard } from './expert-card.tsx';
 import { availabilityLabels, countryOptions, subjectNameFromSlug } from './format.ts';
-import { expertSearchQuery, searchKeys, type SearchParamsRecord } from './queries.ts';
+import { allSubjectsQuery, expertSearchQuery, searchKeys, type SearchParamsRecord } from './queries.ts';
 import { SubjectSearchBox } from './subject-search-box.tsx';
 
 const sortLabels: Record<ExpertSort, string> = {
@@ -51,9 +51,10 @@ export function FindExpertPage() {
   const experts = search.data?.pages.flatMap((page) => page.experts) ?? [];
   const matched = search.data?.pages[0]?.matchedSubjects ?? [];
   const nextPageError = search.isFetchNextPageError ? search.error : null;
-  const activeFilters = filterKeys.filter((key) => params[key]).length;
+  const activeFilters = filterKeys.filter((key) => params[key]).length + (subjectParam ? 1 : 0);
 
-  const update = (changes: SearchParamsRecord) => {
+  // A subject is a page of its own (/find-an-expert/subject/:subject); `subject` picks the path.
+  const update = (changes: SearchParamsRecord, subject: string | null = subjectParam ?? null) => {
     const next = new URLSearchParams(searchParams);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
@@ -61,7 +62,12 @@ export function FindExpertPage() {
     }
     next.delete('cursor');
     const query = next.toString();
-    void navigate(query ? `${pathname}?${query}` : pathname);
+    const path = subject
+      ? `/find-an-expert/subject/${encodeURIComponent(subject)}`
+      : pathname.startsWith('/find-an-expert/subject/')
+        ? '/find-an-expert'
+        : pathname;
+    void navigate(query ? `${path}?${query}` : path);
   };
 
   const onFilters = (event: FormEvent<HTMLFormElement>) => {
@@ -69,13 +75,13 @@ export function FindExpertPage() {
     const data = new FormData(event.currentTarget);
     const changes: SearchParamsRecord = {};
     for (const key of filterKeys) changes[key] = String(data.get(key) ?? '').trim();
-    update(changes);
+    update(changes, String(data.get('subject') ?? '') || null);
   };
 
   const clearFilters = () => {
     const changes: SearchParamsRecord = {};
     for (const key of filterKeys) changes[key] = '';
-    update(changes);
+    update(changes, null);
   };
 
   return (
@@ -104,7 +110,7 @@ export function FindExpertPage() {
           </Button>
           <form
             id={filtersId}
-            key={searchParams.toString()}
+            key={`${subjectParam ?? ''}?${searchParams.toString()}`}
             onSubmit={onFilters}
             onChange={(event) => {
               if (event.target instanceof HTMLSelectElement) event.currentTarget.requestSubmit();
@@ -122,6 +128,7 @@ export function FindExpertPage() {
                 </option>
               ))}
             </SelectField>
+            <SubjectFilter category={params.category} selected={subjectParam} />
             <SelectField label="Country" name="country" defaultValue={params.country ?? ''}>
               <option value="">Any country</option>
               {countryOptions.map((country) => (
@@ -286,5 +293,42 @@ export function FindExpertPage() {
         </section>
       </div>
     </>
+  );
+}
+
+/** The subjects that have experts, within the chosen category when there is one. */
+function SubjectFilter({
+  category,
+  selected,
+}: {
+  category: string | undefined;
+  selected: string | undefined;
+}) {
+  const list = useQuery(allSubjectsQuery);
+  const options = (list.data?.subjects ?? [])
+    .filter(
+      (subject) =>
+        subject.expertCount > 0 && (!category || subject.category === category || subject.slug === selected),
+    )
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const known = options.some((subject) => subject.slug === selected);
+  return (
+    <SelectField
+      label="Subject"
+      name="subject"
+      defaultValue={selected ?? ''}
+      disabled={list.isPending}
+      hint={
+        list.isError ? 'The subject list could not be loaded; search by subject above instead.' : undefined
+      }
+    >
+      <option value="">{list.isPending ? 'Loading subjects…' : 'All subjects'}</option>
+      {selected && !known && <option value={selected}>{subjectNameFromSlug(selected)}</option>}
+      {options.map((subject) => (
+        <option key={subject.slug} value={subject.slug}>
+          {subject.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

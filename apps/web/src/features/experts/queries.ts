@@ -55,6 +55,14 @@ export function expertSearchQuery(params: SearchParamsRecord) {
   });
 }
 
+/** Every subject with approved experts, busiest first: the subject filter's options. */
+export const allSubjectsQuery = queryOptions({
+  queryKey: ['subjects', 'all'],
+  queryFn: ({ signal }) =>
+    apiRequest('/api/subjects?limit=500', { schema: subjectListResponseSchema, signal }),
+  staleTime: 10 * 60_000,
+});
+
 export function subjectSuggestionsQuery(prefix: string) {
   return queryOptions({
     queryKey: ['subjects', prefix],
