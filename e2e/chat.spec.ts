@@ -1,0 +1,110 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createAccount, signInViaApi, signedInAccount, type TestAccount } from './support/accounts.ts';
+
+const demoExpert: TestAccount = {
+  email: 'expert@demo.sciwise.local',
+  password: 'demo-expert-lab-2026',
+  firstName: 'Elias',
+  lastName: '',
+};
+
+async function expertPage(
+  browser: Browser,
+): Promise<{ page: Page; slug: string; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInViaApi(page, demoExpert);
+  const { slug } = (await (await page.request.get('/api/expert-application')).json()) as { slug: string };
+  return { page, slug, close: () => context.close() };
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
+
+test('a new member finds Sciwise Concierge waiting with a welcome', async ({ page }) => {
+  const account = await signedInAccount(page);
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Direct Message' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Conversations' });
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await expect(list.getByRole('button', { name: /Sciwise Concierge/ })).toBeVisible();
+  await expect(messages(page)).toContainText(`Welcome to Sciwise, ${account.firstName}!`);
+});
+
+test('two people chat: the message appears for both, with unread badge, read state and live bell', async ({
+  page,
+  browser,
+}) => {
+  const expert = await expertPage(browser);
+  const client = await createAccount(page.request, {
+    firstName: 'Grace',
+    lastName: `Hopper${Date.now() % 10_000}`,
+  });
+  await signInViaApi(page, client);
+  const clientName = `${client.firstName} ${client.lastName}`;
+
+  // The expert waits on the dashboard; the bell counts what arrives.
+  await expert.page.goto('/profile/freelancer-dashboard');
+  const bell = expert.page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toBeVisible();
+  const bellBefore = (await bell.getAttribute('aria-label')) ?? '';
+
+  // The client opens the conversation from the expert's profile.
+  await page.goto(`/experts/${expert.slug}`);
+  await page.getByRole('link', { name: 'Message' }).click();
+  await expect(page).toHaveURL(/\/chat\?conversation=/);
+  await expect(page.getByText('No messages yet. Say hello!')).toBeVisible();
+  await composer(page).fill('Hello! Could you review my protocol?');
+  await composer(page).press('Enter');
+  await expect(composer(page)).toHaveValue('');
+  await expect(messages(page)).toContainText('Hello! Could you review my protocol?');
+  await expect(page.getByTestId('message-status')).toHaveText('Sent');
+
+  // Live: the expert's bell moves without a reload.
+  await expect(bell).not.toHaveAttribute('aria-label', bellBefore);
+  await expect(bell).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
+
+  await expert.page.goto('/chat');
+  const row = expert.page.getByRole('button', { name: new RegExp(clientName) });
+  await expect(row.getByTestId('unread-badge')).toHaveText(/1\s*1 unread/);
+  await row.click();
+  await expect(messages(expert.page)).toContainText('Hello! Could you review my protocol?');
+  await expect(row.getByTestId('unread-badge')).toHaveCount(0);
+
+  // The client sees that it was read.
+  await expect(page.getByTestId('message-status')).toHaveText('Read');
+
+  // Typing shows on the other side; Shift+Enter makes a new line; the Send button works too.
+  await composer(expert.page).pressSequentially('Sure');
+  await expect(page.getByText(/is typing…/)).toBeVisible();
+  await composer(expert.page).press('Shift+Enter');
+  await composer(expert.page).pressSequentially('send it over.');
+  await expert.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(composer(expert.page)).toHaveValue('');
+  await expect(messages(page)).toContainText('Sure\nsend it over.');
+  await expect(messages(expert.page)).toContainText('Sure\nsend it over.');
+
+  // Empty and whitespace-only messages are not sent.
+  await composer(page).fill('   ');
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await composer(page).press('Enter');
+  await expect(messages(page).getByRole('listitem')).toHaveCount(2);
+  await expert.close();
+});
+
+test('on a phone the list and the chat are separate views', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAccount(page);
+  await page.goto('/chat');
+  const list = page.getByRole('list', { name: 'Conversations' });
+  await list.getByRole('button', { name: /Sciwise Concierge/ }).click();
+  await expect(list).toBeHidden();
+  await expect(messages(page)).toContainText('Welcome to Sciwise');
+  await composer(page).fill('Hi, I need a statistician.');
+  await composer(page).press('Enter');
+  await expect(messages(page)).toContainText('Hi, I need a statistician.');
+  await page.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(list.getByRole('button', { name: /Sciwise Concierge/ })).toContainText(
+    'You: Hi, I need a statistician.',
+  );
+});
