@@ -1,5 +1,5 @@
 import { expertCategoryLabels, type AdminApplication } from '@sciwise/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -144,12 +144,12 @@ function ApplicationReview({
 }
 
 function VettingQueue() {
-  const queue = useQuery(vettingQueueQuery);
+  const queue = useInfiniteQuery(vettingQueueQuery);
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   if (queue.isPending) return <PageSpinner label="Loading applications..." />;
-  if (queue.isError) return <Alert>{errorMessage(queue.error)}</Alert>;
-  const applications = queue.data.applications;
+  if (!queue.data) return <Alert>{errorMessage(queue.error)}</Alert>;
+  const applications = queue.data.pages.flatMap((page) => page.applications);
   return (
     <>
       {notice && (
@@ -203,6 +203,18 @@ function VettingQueue() {
           })}
         </ul>
       )}
+      {queue.hasNextPage && (
+        <div className="mt-6 text-center">
+          <Button
+            variant="secondary"
+            loading={queue.isFetchingNextPage}
+            onClick={() => void queue.fetchNextPage()}
+          >
+            Show more applications
+          </Button>
+        </div>
+      )}
+      {queue.isFetchNextPageError && <Alert className="mt-3">{errorMessage(queue.error)}</Alert>}
     </>
   );
 }

@@ -147,12 +147,16 @@ export function useApplicationTransition() {
   });
 }
 
-export const vettingQueueQuery = queryOptions({
+/** Submitted applications, oldest first, 20 a page. */
+export const vettingQueueQuery = infiniteQueryOptions({
   queryKey: ['admin', 'expert-applications', 'submitted'],
-  queryFn: () =>
-    apiRequest('/api/admin/expert-applications?status=submitted&limit=50', {
-      schema: applicationQueueResponseSchema,
-    }),
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest(
+      `/api/admin/expert-applications?status=submitted&limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      { schema: applicationQueueResponseSchema, signal },
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
 });
 
 export function useVettingDecision() {
