@@ -314,6 +314,8 @@ function SubjectFilter({
   const known = options.some((subject) => subject.slug === selected);
   return (
     <SelectField
+      // Remount once the list arrives: a select applies defaultValue only to the options it mounts with.
+      key={list.isPending ? 'loading' : 'ready'}
       label="Subject"
       name="subject"
       defaultValue={selected ?? ''}
