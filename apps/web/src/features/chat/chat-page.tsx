@@ -53,13 +53,12 @@ export function ChatPage() {
 
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 pt-24 pb-6 text-white md:pt-40 md:pb-8">
+      <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 pt-24 pb-5 text-white md:pt-32 md:pb-6">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">Messages</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">Direct Message</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Direct Message</h1>
         </div>
       </section>
-      <div className="mx-auto max-w-6xl px-2 py-4 sm:px-6 sm:py-8">
+      <div className="mx-auto max-w-6xl px-2 py-4 sm:px-6 sm:py-6">
         {chat.status === 'reconnecting' && (
           <Alert tone="warning" className="mb-3" title="Reconnecting…">
             The connection dropped. Messages you send now go out as soon as it is back.
@@ -75,7 +74,7 @@ export function ChatPage() {
             {errorMessage(opening.error)}
           </Alert>
         )}
-        <div className="flex h-[min(40rem,calc(100dvh-12rem))] min-h-[26rem] overflow-hidden rounded-card border border-slate-200 bg-white shadow-card">
+        <div className="flex h-[calc(100dvh-11rem)] max-h-[44rem] min-h-[26rem] md:h-[calc(100dvh-15rem)] overflow-hidden rounded-card border border-slate-200 bg-white shadow-card">
           {showList && (
             <nav
               aria-label="Your conversations"
