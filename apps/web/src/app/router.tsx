@@ -7,10 +7,7 @@ import { RootLayout } from './root-layout.tsx';
 
 /** Marketing and help paths whose page is copy plus next steps (spec §2 "other linked paths"). */
 const infoPaths = [
-  'projects',
   'concierge',
-  'request-service',
-  'create-project',
   'story-1',
   'story-2',
   'story-3',
@@ -34,6 +31,7 @@ const legalPaths = ['privacy-policy', 'user-agreement', 'cookie-policy'];
 const site = () => import('../features/site/pages.ts');
 const profile = () => import('../features/profile/pages.ts');
 const experts = () => import('../features/experts/pages.ts');
+const projects = () => import('../features/projects/pages.ts');
 
 const publicRoutes: RouteObject[] = [
   {
@@ -52,6 +50,12 @@ const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await experts()).FindExpertPage }),
   })),
   { path: 'experts/:slug', lazy: async () => ({ Component: (await experts()).ExpertProfilePage }) },
+  { path: 'projects', lazy: async () => ({ Component: (await projects()).ProjectsPage }) },
+  { path: 'projects/:id', lazy: async () => ({ Component: (await projects()).ProjectDetailPage }) },
+  ...['create-project', 'request-service'].map((path) => ({
+    path,
+    lazy: async () => ({ Component: (await projects()).PostProjectPage }),
+  })),
   { path: 'faq', lazy: async () => ({ Component: (await site()).FaqPage }) },
   {
     path: 'reset-password',
@@ -91,6 +95,7 @@ const profileRoutes: RouteObject[] = [
   profilePage('browse-projects', 'BrowseProjectsPage'),
   profilePage('proposals', 'ProposalsPage'),
   profilePage('workspace', 'WorkspacePage'),
+  profilePage('workspace/:contractId', 'ContractWorkspacePage'),
   profilePage('payment', 'PaymentDetailsPage'),
   profilePage('billing', 'BillingPage'),
   profilePage('calls', 'ScheduledCallsPage'),

@@ -6,6 +6,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignedInUser } from '../auth/queries.ts';
+import {
+  ExpertActionItems,
+  OwnerActionItems,
+  useExpertFigures,
+  useOwnerFigures,
+} from '../projects/action-items.tsx';
 import { PageHeading } from './page-heading.tsx';
 
 interface ChecklistItem {
@@ -87,6 +93,8 @@ function Stat({ label, value, hint }: { label: string; value: string; hint: stri
 
 export function FreelancerDashboardPage() {
   const user = useSignedInUser();
+  const figures = useExpertFigures();
+  const count = (n: number) => (figures.loading ? '…' : String(n));
   return (
     <>
       <PageHeading
@@ -96,9 +104,16 @@ export function FreelancerDashboardPage() {
         This is your freelance workspace
       </PageHeading>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Open proposals" value="0" hint="Quotes you have sent and that await an answer" />
-        <Stat label="Active contracts" value="0" hint="Work in progress with funded milestones" />
+        <Stat
+          label="Open proposals"
+          value={count(figures.openQuotes)}
+          hint="Quotes you have sent and that await an answer"
+        />
+        <Stat label="Active contracts" value={count(figures.activeContracts)} hint="Work in progress" />
         <Stat label="Earnings released" value="USD 0.00" hint="Paid out after client approval" />
+      </div>
+      <div className="mt-6">
+        <ExpertActionItems />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -142,6 +157,8 @@ export function FreelancerDashboardPage() {
 
 export function OwnerDashboardPage() {
   const user = useSignedInUser();
+  const figures = useOwnerFigures();
+  const count = (n: number) => (figures.query.isPending ? '…' : String(n));
   return (
     <>
       <PageHeading
@@ -151,9 +168,16 @@ export function OwnerDashboardPage() {
         You're managing projects as an owner
       </PageHeading>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Open projects" value="0" hint="Projects that are receiving quotes" />
-        <Stat label="Quotes to review" value="0" hint="Proposals waiting for your decision" />
+        <Stat label="Open projects" value={count(figures.open)} hint="Projects that are receiving quotes" />
+        <Stat
+          label="Quotes to review"
+          value={count(figures.toReview)}
+          hint="Proposals waiting for your decision"
+        />
         <Stat label="Held in escrow" value="USD 0.00" hint="Released only when you approve" />
+      </div>
+      <div className="mt-6">
+        <OwnerActionItems />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -186,7 +210,7 @@ export function OwnerDashboardPage() {
           title="Get ready to hire"
           items={accountChecklist(user, {
             label: 'Post your first project',
-            done: false,
+            done: (figures.query.data?.projects ?? []).some((p) => p.status !== 'draft'),
             to: '/create-project',
           })}
         />

@@ -2,12 +2,11 @@ export { ProfilePage } from '../account/profile-page.tsx';
 export { SettingsPage } from '../account/settings-page.tsx';
 export { FreelancerDashboardPage, OwnerDashboardPage } from './dashboard-pages.tsx';
 export { ProfileNotFoundPage } from './profile-not-found-page.tsx';
+export { BillingPage, PaymentDetailsPage, ScheduledCallsPage } from './section-pages.tsx';
 export {
-  BillingPage,
   BrowseProjectsPage,
+  ContractWorkspacePage,
   MyProjectsPage,
-  PaymentDetailsPage,
   ProposalsPage,
-  ScheduledCallsPage,
   WorkspacePage,
-} from './section-pages.tsx';
+} from '../projects/pages.ts';

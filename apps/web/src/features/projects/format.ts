@@ -1,0 +1,77 @@
+import {
+  expertCategoryLabels,
+  type ExpertCategory,
+  type ProjectBudget,
+  type ProjectStatus,
+  type QuoteStatus,
+} from '@sciwise/contracts';
+import { formatMoney } from '../experts/format.ts';
+
+export { formatMoney };
+
+export function budgetLabel(budget: ProjectBudget): string {
+  const { minMinor, maxMinor, currency, type } = budget;
+  if (minMinor === null || maxMinor === null) return 'Budget to be agreed';
+  const range =
+    minMinor === maxMinor
+      ? formatMoney(minMinor, currency)
+      : `${formatMoney(minMinor, currency)}–${formatMoney(maxMinor, currency)}`;
+  return type === 'hourly' ? `${range} per hour` : `${range} fixed price`;
+}
+
+export const categoryLabel = (category: string | null) =>
+  category ? (expertCategoryLabels[category as ExpertCategory] ?? category) : 'Uncategorised';
+
+export const projectStatusLabels: Record<ProjectStatus, string> = {
+  draft: 'Draft',
+  open: 'Open for quotes',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const quoteStatusLabels: Record<QuoteStatus, string> = {
+  submitted: 'Waiting for the client',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+export function formatDate(value: string | null): string {
+  if (!value) return '';
+  const date = value.length === 10 ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+export function postedAgo(value: string | null, now = Date.now()): string {
+  if (!value) return '';
+  const days = Math.floor((now - new Date(value).getTime()) / 86_400_000);
+  if (days <= 0) return 'Posted today';
+  if (days === 1) return 'Posted yesterday';
+  if (days < 30) return `Posted ${days} days ago`;
+  return `Posted ${formatDate(value)}`;
+}
+
+/** Typed major units ("1,250.50") to integer minor units, or null when it isn't an amount. */
+export function toMinor(text: string): number | null {
+  const clean = text.replace(/[,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole = '0', fraction = ''] = clean.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const fromMinor = (minor: number | null | undefined) =>
+  minor === null || minor === undefined ? '' : (minor / 100).toFixed(minor % 100 === 0 ? 0 : 2);
+
+export const statusTone: Record<ProjectStatus | QuoteStatus, string> = {
+  draft: 'bg-slate-100 text-slate-700',
+  open: 'bg-brand-50 text-brand-800',
+  in_progress: 'bg-warning-50 text-warning-800',
+  completed: 'bg-success-50 text-success-800',
+  cancelled: 'bg-slate-100 text-slate-600',
+  submitted: 'bg-brand-50 text-brand-800',
+  accepted: 'bg-success-50 text-success-800',
+  declined: 'bg-danger-50 text-danger-800',
+  withdrawn: 'bg-slate-100 text-slate-600',
+};

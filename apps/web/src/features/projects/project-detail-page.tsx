@@ -1,0 +1,272 @@
+import type { ProjectDetails, ProjectSummary } from '@sciwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { DocumentIcon } from '../../components/ui/icons.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { errorMessage, isApiError } from '../../lib/api-client.ts';
+import { useAuthModal } from '../auth/auth-modal-context.tsx';
+import { PageHero } from '../site/page-hero.tsx';
+import { fileSize } from './attachments-editor.tsx';
+import { budgetLabel, categoryLabel, formatDate, postedAgo } from './format.ts';
+import { MatchesPanel } from './matches-panel.tsx';
+import { projectViewQuery, useCancelProject, useRespondToInvitation } from './queries.ts';
+import { QuoteForm } from './quote-form.tsx';
+import { chatLink, StatusBadge } from './shared.tsx';
+
+function Facts({ summary, details }: { summary: ProjectSummary; details: ProjectDetails | null }) {
+  const facts: [string, string][] = [
+    ['Category', categoryLabel(summary.category)],
+    ['Budget', budgetLabel(summary.budget)],
+    ['Posted', summary.publishedAt ? formatDate(summary.publishedAt) : 'Not posted yet'],
+  ];
+  if (details) {
+    facts.push(['Deadline', details.deadline ? formatDate(details.deadline) : 'No fixed deadline']);
+    facts.push(['Client', details.owner.name]);
+    facts.push(['Quotes so far', String(details.quoteCount)]);
+  }
+  return (
+    <dl className="grid gap-4 rounded-card border border-slate-200 bg-white p-5 shadow-card sm:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+          <dd className="mt-1 text-sm font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function SignInPrompt() {
+  const { openAuthModal } = useAuthModal();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <Alert tone="info" title="Sign in to see the full brief">
+      <p>Project details, attachments and quoting are open to signed-in members only.</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Button size="sm" onClick={() => openAuthModal('login', here)}>
+          Sign in
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => openAuthModal('signup', here)}>
+          Create an account
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+function OwnerPanel({ project }: { project: ProjectDetails }) {
+  const cancel = useCancelProject();
+  const [confirming, setConfirming] = useState(false);
+  const actions = project.viewer.actions;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap gap-3">
+        {project.status === 'draft' && (
+          <ButtonLink to={`/create-project?draft=${project.id}`}>Continue editing and post</ButtonLink>
+        )}
+        {project.status === 'open' && (
+          <ButtonLink to="/profile/proposals">
+            {project.quoteCount > 0
+              ? `Compare ${project.quoteCount} quote${project.quoteCount === 1 ? '' : 's'}`
+              : 'Quotes'}
+          </ButtonLink>
+        )}
+        {project.viewer.contractId && (
+          <ButtonLink to={`/profile/workspace/${project.viewer.contractId}`}>Open the workspace</ButtonLink>
+        )}
+        {actions.includes('cancel') &&
+          (confirming ? (
+            <span className="flex flex-wrap items-center gap-2 text-sm">
+              Cancel this project? Waiting quotes are closed.
+              <Button
+                variant="danger"
+                size="sm"
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate(project.id)}
+              >
+                Yes, cancel it
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+            </span>
+          ) : (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Cancel project
+            </Button>
+          ))}
+      </div>
+      {cancel.isError && <Alert>{errorMessage(cancel.error)}</Alert>}
+      {(project.status === 'open' || project.status === 'draft') && (
+        <MatchesPanel projectId={project.id} canInvite={actions.includes('invite')} />
+      )}
+    </div>
+  );
+}
+
+function ExpertPanel({ project }: { project: ProjectDetails }) {
+  const respond = useRespondToInvitation();
+  const [quoting, setQuoting] = useState(false);
+  const { invitation, actions, myQuoteId } = project.viewer;
+  return (
+    <div className="space-y-4">
+      {invitation?.status === 'pending' && (
+        <Alert tone="info" title={`${project.owner.name} invited you to quote`}>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Button
+              size="sm"
+              loading={respond.isPending}
+              onClick={() => {
+                respond.mutate({ id: invitation.id, answer: 'accept' });
+                setQuoting(true);
+              }}
+            >
+              Accept and quote
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => respond.mutate({ id: invitation.id, answer: 'decline' })}
+            >
+              Decline
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {respond.isError && <Alert>{errorMessage(respond.error)}</Alert>}
+      {myQuoteId && (
+        <Alert tone="success" title="You have quoted on this project">
+          Follow it, edit it or withdraw it on your{' '}
+          <Link to="/profile/proposals" className="font-semibold underline">
+            Proposals
+          </Link>{' '}
+          page.
+        </Alert>
+      )}
+      {actions.includes('quote') &&
+        (quoting ? (
+          <section
+            aria-labelledby="quote-heading"
+            className="rounded-card border border-slate-200 bg-white p-5 shadow-card sm:p-6"
+          >
+            <h2 id="quote-heading" className="mb-4 text-lg font-semibold text-slate-900">
+              Your quote
+            </h2>
+            <QuoteForm
+              projectId={project.id}
+              currency={project.budget.currency}
+              onDone={() => setQuoting(false)}
+            />
+          </section>
+        ) : (
+          <Button size="lg" onClick={() => setQuoting(true)}>
+            Send a quote
+          </Button>
+        ))}
+      {!actions.includes('quote') && !myQuoteId && project.status === 'open' && (
+        <p className="text-sm text-slate-600">
+          Only vetted experts can quote.{' '}
+          <Link to="/join-expert" className="font-semibold text-brand-700 underline">
+            Join as an expert
+          </Link>{' '}
+          to apply.
+        </p>
+      )}
+      {(invitation || myQuoteId) && (
+        <ButtonLink to={chatLink(project.owner.id)} variant="secondary">
+          Message {project.owner.name}
+        </ButtonLink>
+      )}
+    </div>
+  );
+}
+
+export function ProjectDetailPage() {
+  const { id = '' } = useParams();
+  const view = useQuery(projectViewQuery(id));
+  if (view.isPending) return <PageSpinner label="Loading the project..." />;
+  if (view.isError) {
+    const missing = isApiError(view.error) && (view.error.status === 404 || view.error.status === 400);
+    return (
+      <>
+        <PageHero title={missing ? 'Project not found' : 'Something went wrong'} />
+        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+          <Alert>
+            {missing
+              ? 'This project does not exist, or it is not shared with you.'
+              : errorMessage(view.error)}
+          </Alert>
+          <ButtonLink to="/projects" className="mt-4">
+            See open projects
+          </ButtonLink>
+        </div>
+      </>
+    );
+  }
+  const { summary, details } = view.data;
+  return (
+    <>
+      <PageHero
+        eyebrow={postedAgo(summary.publishedAt) || 'Project'}
+        title={summary.title || 'Untitled project'}
+      >
+        {details && <StatusBadge status={details.status} kind="project" />}
+      </PageHero>
+      <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
+        <Facts summary={summary} details={details} />
+        {!details ? (
+          <SignInPrompt />
+        ) : (
+          <>
+            <section
+              aria-labelledby="brief-heading"
+              className="rounded-card border border-slate-200 bg-white p-5 shadow-card sm:p-6"
+            >
+              <h2 id="brief-heading" className="text-lg font-semibold text-slate-900">
+                The brief
+              </h2>
+              <p className="mt-3 text-sm whitespace-pre-line text-slate-800">{details.description}</p>
+              {details.subjects.length > 0 && (
+                <ul aria-label="Subjects" className="mt-4 flex flex-wrap gap-1.5">
+                  {details.subjects.map((subject) => (
+                    <li
+                      key={subject}
+                      className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700"
+                    >
+                      {subject}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {details.attachments.length > 0 && (
+                <div className="mt-5">
+                  <h3 className="text-sm font-semibold text-slate-900">Attachments</h3>
+                  <ul className="mt-2 space-y-1">
+                    {details.attachments.map((file) => (
+                      <li key={file.id} className="flex items-center gap-2 text-sm">
+                        <DocumentIcon className="size-4 text-slate-500" />
+                        <a
+                          href={`/api/projects/${details.id}/attachments/${file.id}`}
+                          className="font-medium text-brand-700 underline underline-offset-2"
+                          download
+                        >
+                          {file.fileName}
+                        </a>
+                        <span className="text-xs text-slate-500">{fileSize(file.sizeBytes)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </section>
+            {details.viewer.isOwner ? <OwnerPanel project={details} /> : <ExpertPanel project={details} />}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+// The post-a-project form: its values, the mapping to the API's draft, the signed-out copy in
+// localStorage, and the presets of the service tiles.
+import type {
+  BudgetType,
+  ExpertCategory,
+  ProjectDetails,
+  ProjectDraft,
+  ProjectVisibility,
+  RateCurrency,
+} from '@sciwise/contracts';
+import { fromMinor, toMinor } from './format.ts';
+
+export interface ProjectFormValues {
+  title: string;
+  description: string;
+  category: ExpertCategory | '';
+  subjects: string[];
+  budgetType: BudgetType;
+  budgetMin: string;
+  budgetMax: string;
+  currency: RateCurrency;
+  deadline: string;
+  visibility: ProjectVisibility;
+}
+
+export const emptyValues: ProjectFormValues = {
+  title: '',
+  description: '',
+  category: '',
+  subjects: [],
+  budgetType: 'fixed',
+  budgetMin: '',
+  budgetMax: '',
+  currency: 'USD',
+  deadline: '',
+  visibility: 'public',
+};
+
+export const stepTitles = ['Describe the work', 'Expertise', 'Budget and timing', 'Review and post'] as const;
+
+/** What the server already knows, for the form to carry on from. */
+export function valuesFromProject(project: ProjectDetails): ProjectFormValues {
+  return {
+    title: project.title,
+    description: project.description,
+    category: (project.category as ExpertCategory | null) ?? '',
+    subjects: project.subjects,
+    budgetType: project.budget.type,
+    budgetMin: fromMinor(project.budget.minMinor),
+    budgetMax: fromMinor(project.budget.maxMinor),
+    currency: project.budget.currency,
+    deadline: project.deadline ?? '',
+    visibility: project.visibility,
+  };
+}
+
+/**
+ * Only well-formed fields go to the server, so a half-typed amount never blocks the autosave;
+ * an amount cleared by the person is sent as null so the server forgets it too.
+ */
+export function toDraft(values: ProjectFormValues): ProjectDraft {
+  const min = toMinor(values.budgetMin);
+  const max = toMinor(values.budgetMax);
+  return {
+    title: values.title,
+    description: values.description,
+    category: values.category || null,
+    subjects: values.subjects,
+    budgetType: values.budgetType,
+    currency: values.currency,
+    visibility: values.visibility,
+    ...(values.budgetMin.trim() === ''
+      ? { budgetMinMinor: null }
+      : min && min > 0
+        ? { budgetMinMinor: min }
+        : {}),
+    ...(values.budgetMax.trim() === ''
+      ? { budgetMaxMinor: null }
+      : max && max > 0
+        ? { budgetMaxMinor: max }
+        : {}),
+    ...(values.deadline === ''
+      ? { deadline: null }
+      : /^\d{4}-\d{2}-\d{2}$/.test(values.deadline) && values.deadline > today()
+        ? { deadline: values.deadline }
+        : {}),
+  };
+}
+
+export const today = () => new Date().toISOString().slice(0, 10);
+export const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** Problems the person can fix before pressing Post, per step (the server checks the same). */
+export function stepProblems(values: ProjectFormValues, step: number): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (step === 0) {
+    if (values.title.trim().length < 10)
+      problems.title = 'Give the project a title of at least 10 characters.';
+    if (values.description.trim().length < 50)
+      problems.description = `Describe the work in at least 50 characters (${values.description.trim().length} so far).`;
+  }
+  if (step === 1) {
+    if (!values.category) problems.category = 'Choose a category.';
+    if (values.subjects.length === 0) problems.subjects = 'Add at least one subject.';
+  }
+  if (step === 2) {
+    const min = toMinor(values.budgetMin);
+    const max = toMinor(values.budgetMax);
+    if (min === null || min <= 0) problems.budgetMin = 'Enter the lowest amount you would pay, e.g. 500.';
+    if (max === null || max <= 0) problems.budgetMax = 'Enter the highest amount you would pay, e.g. 2000.';
+    else if (min !== null && min > max) problems.budgetMax = 'The maximum must not be less than the minimum.';
+    if (max !== null && max > 100_000_000) problems.budgetMax = 'The budget can be at most 1,000,000.';
+    if (values.deadline && values.deadline <= today())
+      problems.deadline = 'The deadline must be a date after today.';
+  }
+  return problems;
+}
+
+const STORAGE_KEY = 'sciwise:project-draft';
+
+/** A signed-out visitor's draft lives in this browser only, until they sign in. */
+export function loadLocalDraft(): ProjectFormValues | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<ProjectFormValues>;
+    return { ...emptyValues, ...parsed, subjects: Array.isArray(parsed.subjects) ? parsed.subjects : [] };
+  } catch {
+    return null;
+  }
+}
+
+export function storeLocalDraft(values: ProjectFormValues): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(values));
+  } catch {
+    // Storage full or disabled: the form still works, it just won't survive a reload.
+  }
+}
+
+export function clearLocalDraft(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export const hasContent = (values: ProjectFormValues) =>
+  values.title.trim() !== '' || values.description.trim() !== '' || values.subjects.length > 0;
+
+/** The service tiles and "Request a service" links: /create-project?service=scientific-writing. */
+export const servicePresets: Record<string, { label: string; category: ExpertCategory; subjects: string[] }> =
+  {
+    'scientific-writing': {
+      label: 'Scientific writing',
+      category: 'writers',
+      subjects: ['Scientific writing'],
+    },
+    'medical-writing': { label: 'Medical writing', category: 'writers', subjects: ['Medical writing'] },
+    'scientific-consulting': {
+      label: 'Scientific consulting',
+      category: 'consultants',
+      subjects: ['Scientific consulting'],
+    },
+    consulting: { label: 'Consulting', category: 'consultants', subjects: ['Scientific consulting'] },
+    'secondary-research': {
+      label: 'Secondary research',
+      category: 'consultants',
+      subjects: ['Secondary research', 'Literature review'],
+    },
+    'data-analysis': {
+      label: 'Data analysis',
+      category: 'data_analysts',
+      subjects: ['Data analysis', 'Statistics'],
+    },
+    support: { label: 'Project support', category: 'researchers', subjects: ['Data analysis'] },
+    tools: { label: 'Research tools', category: 'product_developers', subjects: ['Product development'] },
+    'product-development': {
+      label: 'Product development',
+      category: 'product_developers',
+      subjects: ['Product development'],
+    },
+  };
+
+export function applyPreset(values: ProjectFormValues, service: string | null): ProjectFormValues {
+  const preset = service ? servicePresets[service] : undefined;
+  if (!preset) return values;
+  return {
+    ...values,
+    category: values.category || preset.category,
+    subjects: values.subjects.length > 0 ? values.subjects : preset.subjects,
+  };
+}

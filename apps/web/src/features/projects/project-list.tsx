@@ -1,0 +1,136 @@
+import { expertCategories, expertCategoryLabels } from '@sciwise/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { InputField, SelectField } from '../../components/ui/field.tsx';
+import { CompassIcon } from '../../components/ui/icons.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { ProjectListCard } from './project-list-item.tsx';
+import type { ListFilters, publicProjectsQuery } from './queries.ts';
+
+type ListQuery = ReturnType<typeof publicProjectsQuery>;
+
+/** Search box and filters kept in the URL, so a filtered list can be shared and survives a reload. */
+export function useListFilters(): [ListFilters, (next: ListFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    q: params.get('q') ?? undefined,
+    category: params.get('category') ?? undefined,
+    budgetType: params.get('budgetType') ?? undefined,
+  };
+  const set = (next: ListFilters) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) if (value) search.set(key, value);
+    setParams(search, { replace: true });
+  };
+  return [filters, set];
+}
+
+function Filters({ filters, onChange }: { filters: ListFilters; onChange: (next: ListFilters) => void }) {
+  const [q, setQ] = useState(filters.q ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...filters, q: q.trim() || undefined });
+  };
+  return (
+    <form role="search" onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+      <InputField
+        label="Search projects"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="e.g. statistics, grant"
+      />
+      <SelectField
+        label="Category"
+        value={filters.category ?? ''}
+        onChange={(e) =>
+          onChange({ ...filters, q: q.trim() || undefined, category: e.target.value || undefined })
+        }
+      >
+        <option value="">All categories</option>
+        {expertCategories.map((category) => (
+          <option key={category} value={category}>
+            {expertCategoryLabels[category]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Budget"
+        value={filters.budgetType ?? ''}
+        onChange={(e) =>
+          onChange({ ...filters, q: q.trim() || undefined, budgetType: e.target.value || undefined })
+        }
+      >
+        <option value="">Fixed or hourly</option>
+        <option value="fixed">Fixed price</option>
+        <option value="hourly">Hourly</option>
+      </SelectField>
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
+/** A filterable, paged list of open projects (the public list and the experts' browse). */
+export function ProjectList({
+  query,
+  filters,
+  onFilters,
+  label,
+  empty,
+}: {
+  query: ListQuery;
+  filters: ListFilters;
+  onFilters: (next: ListFilters) => void;
+  label: string;
+  empty: ReactNode;
+}) {
+  const list = useInfiniteQuery(query);
+  const projects = list.data?.pages.flatMap((page) => page.projects) ?? [];
+  return (
+    <div className="space-y-6">
+      <Filters filters={filters} onChange={onFilters} />
+      {list.isPending ? (
+        <PageSpinner label="Loading projects..." />
+      ) : list.isError ? (
+        <Alert
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(list.error)}
+        </Alert>
+      ) : projects.length === 0 ? (
+        <EmptyState icon={<CompassIcon />} title="No open projects found">
+          {empty}
+        </EmptyState>
+      ) : (
+        <section aria-label={label} className="space-y-4">
+          <ul className="grid gap-4 md:grid-cols-2">
+            {projects.map((project) => (
+              <li key={project.id}>
+                <ProjectListCard project={project} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="text-center">
+              <Button
+                variant="secondary"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                Show more projects
+              </Button>
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

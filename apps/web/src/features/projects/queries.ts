@@ -1,0 +1,201 @@
+import {
+  acceptQuoteResponseSchema,
+  attachmentSchema,
+  contractListResponseSchema,
+  contractSchema,
+  invitationListResponseSchema,
+  invitationSchema,
+  matchesResponseSchema,
+  myProjectsResponseSchema,
+  projectDetailsSchema,
+  projectListResponseSchema,
+  projectViewSchema,
+  quoteListResponseSchema,
+  quoteSchema,
+  type ProjectDraft,
+  type QuoteRequest,
+} from '@sciwise/contracts';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  view: (id: string) => ['projects', 'view', id] as const,
+  matches: (id: string) => ['projects', 'matches', id] as const,
+  invitations: (id: string) => ['projects', 'invitations', id] as const,
+  quotes: (id: string) => ['projects', 'quotes', id] as const,
+};
+
+export interface ListFilters {
+  q?: string | undefined;
+  category?: string | undefined;
+  budgetType?: string | undefined;
+}
+
+const PAGE_SIZE = 12;
+
+function listQuery(path: '/api/projects' | '/api/projects/browse', filters: ListFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['projects', path, filters],
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
+      search.set('limit', String(PAGE_SIZE));
+      if (pageParam) search.set('cursor', pageParam);
+      return apiRequest(`${path}?${search.toString()}`, { schema: projectListResponseSchema, signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
+  });
+}
+
+export const publicProjectsQuery = (filters: ListFilters) => listQuery('/api/projects', filters);
+export const browseProjectsQuery = (filters: ListFilters) => listQuery('/api/projects/browse', filters);
+
+export const projectViewQuery = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.view(id),
+    queryFn: ({ signal }) => apiRequest(`/api/projects/${id}`, { schema: projectViewSchema, signal }),
+    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
+  });
+
+export const matchesQuery = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.matches(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/projects/${id}/matches`, { schema: matchesResponseSchema, signal }),
+  });
+
+export const projectInvitationsQuery = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.invitations(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/projects/${id}/invitations`, { schema: invitationListResponseSchema, signal }),
+  });
+
+export const projectQuotesQuery = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.quotes(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/projects/${id}/quotes`, { schema: quoteListResponseSchema, signal }),
+  });
+
+export const myProjectsQuery = queryOptions({
+  queryKey: ['projects', 'mine'],
+  queryFn: ({ signal }) => apiRequest('/api/projects/mine', { schema: myProjectsResponseSchema, signal }),
+});
+
+export const myQuotesQuery = queryOptions({
+  queryKey: ['projects', 'quotes', 'mine'],
+  queryFn: ({ signal }) => apiRequest('/api/quotes/mine', { schema: quoteListResponseSchema, signal }),
+});
+
+export const receivedQuotesQuery = queryOptions({
+  queryKey: ['projects', 'quotes', 'received'],
+  queryFn: ({ signal }) => apiRequest('/api/quotes/received', { schema: quoteListResponseSchema, signal }),
+});
+
+export const myInvitationsQuery = queryOptions({
+  queryKey: ['projects', 'invitations', 'mine'],
+  queryFn: ({ signal }) => apiRequest('/api/invitations', { schema: invitationListResponseSchema, signal }),
+});
+
+export const contractsQuery = queryOptions({
+  queryKey: ['projects', 'contracts'],
+  queryFn: ({ signal }) => apiRequest('/api/contracts', { schema: contractListResponseSchema, signal }),
+});
+
+export const contractQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['projects', 'contracts', id],
+    queryFn: ({ signal }) => apiRequest(`/api/contracts/${id}`, { schema: contractSchema, signal }),
+    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
+  });
+
+export const createProject = (draft: ProjectDraft) =>
+  apiRequest('/api/projects', { method: 'POST', body: draft, schema: projectDetailsSchema });
+export const saveProject = (id: string, draft: ProjectDraft) =>
+  apiRequest(`/api/projects/${id}`, { method: 'PATCH', body: draft, schema: projectDetailsSchema });
+export const publishProject = (id: string) =>
+  apiRequest(`/api/projects/${id}/publish`, { method: 'POST', schema: projectDetailsSchema });
+
+export function uploadAttachment(projectId: string, file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return apiRequest(`/api/projects/${projectId}/attachments`, {
+    method: 'POST',
+    body,
+    schema: attachmentSchema,
+  });
+}
+export const removeAttachment = (projectId: string, attachmentId: string) =>
+  apiRequest(`/api/projects/${projectId}/attachments/${attachmentId}`, {
+    method: 'DELETE',
+    schema: z.unknown(),
+  });
+
+/** Every mutation here changes lists on several pages: refresh everything about projects. */
+function useProjectMutation<TInput, TOutput>(run: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+export const useCancelProject = () =>
+  useProjectMutation((id: string) =>
+    apiRequest(`/api/projects/${id}/cancel`, { method: 'POST', schema: projectDetailsSchema }),
+  );
+
+export const useInvite = (projectId: string) =>
+  useProjectMutation((expertId: string) =>
+    apiRequest(`/api/projects/${projectId}/invitations`, {
+      method: 'POST',
+      body: { expertId },
+      schema: invitationSchema,
+    }),
+  );
+
+export const useRespondToInvitation = () =>
+  useProjectMutation(({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
+    apiRequest(`/api/invitations/${id}/${answer}`, {
+      method: 'POST',
+      ...(answer === 'decline' ? { body: {} } : {}),
+      schema: invitationSchema,
+    }),
+  );
+
+export const useSendQuote = (projectId: string) =>
+  useProjectMutation((quote: QuoteRequest) =>
+    apiRequest(`/api/projects/${projectId}/quotes`, { method: 'POST', body: quote, schema: quoteSchema }),
+  );
+
+export const useEditQuote = () =>
+  useProjectMutation(({ id, quote }: { id: string; quote: QuoteRequest }) =>
+    apiRequest(`/api/quotes/${id}`, { method: 'PATCH', body: quote, schema: quoteSchema }),
+  );
+
+export const useWithdrawQuote = () =>
+  useProjectMutation((id: string) =>
+    apiRequest(`/api/quotes/${id}/withdraw`, { method: 'POST', schema: quoteSchema }),
+  );
+
+export const useDeclineQuote = () =>
+  useProjectMutation(({ id, reason }: { id: string; reason: string }) =>
+    apiRequest(`/api/quotes/${id}/decline`, { method: 'POST', body: { reason }, schema: quoteSchema }),
+  );
+
+export const useAcceptQuote = () =>
+  useProjectMutation((id: string) =>
+    apiRequest(`/api/quotes/${id}/accept`, { method: 'POST', schema: acceptQuoteResponseSchema }),
+  );
