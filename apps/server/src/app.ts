@@ -13,6 +13,7 @@ import { RateLimits } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { expertPageHead } from './modules/experts/page-head.ts';
 import { expertApplicationRoutes } from './modules/experts/application-routes.ts';
 import { expertRoutes } from './modules/experts/routes.ts';
 import { localFileStore } from './modules/files/store.ts';
@@ -133,7 +134,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(devRoutes);
-  await registerStaticWeb(app, config.webDistDir);
+  await registerStaticWeb(app, config.webDistDir, {
+    publicUrl: config.publicUrl,
+    headFor: (urlPath) => expertPageHead(app.db, urlPath),
+  });
 
   return app;
 }

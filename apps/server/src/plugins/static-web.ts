@@ -1,19 +1,58 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** What the server knows about a page the build could not prerender (e.g. an expert's profile). */
+export interface PageHead {
+  status: 200 | 404;
+  title: string;
+  description: string | null;
+  canonicalPath?: string;
+  /** Absolute or root-relative URL of the page's picture (Open Graph). */
+  image: string | null;
+}
+
+export type PageHeadResolver = (urlPath: string) => Promise<PageHead | null>;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The shell with the page's own title, description, canonical URL and Open Graph tags. */
+export function shellWithHead(shell: string, head: PageHead, publicUrl: string): string {
+  const absolute = (url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
+  const tags = [
+    head.canonicalPath && `<link rel="canonical" href="${escapeHtml(absolute(head.canonicalPath))}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    head.description && `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    head.canonicalPath && `<meta property="og:url" content="${escapeHtml(absolute(head.canonicalPath))}" />`,
+    head.image && `<meta property="og:image" content="${escapeHtml(absolute(head.image))}" />`,
+    '<meta property="og:type" content="profile" />',
+    head.status === 404 && '<meta name="robots" content="noindex" />',
+  ].filter(Boolean);
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, () =>
+      head.description ? `<meta name="description" content="${escapeHtml(head.description)}" />` : '',
+    )
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+}
 
 /**
  * Serves the built web app from the same origin as the API. Files in the build are served as
  * they are (hashed assets cached for good); any other page path gets its prerendered HTML if
  * the build has one, otherwise the app shell, and the client router takes it from there.
  */
-export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  distDir: string,
+  options: { publicUrl: string; headFor?: PageHeadResolver },
+): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web app not built: only the API is served (run npm run build)');
     return;
   }
   const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
+  const shellHtml = readFileSync(path.join(distDir, shell), 'utf8');
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -34,7 +73,13 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
       return reply.callNotFound();
     const page = path.posix.join(urlPath.replace(/^\/+/, ''), 'index.html');
     // app.html is the empty shell next to the prerendered pages (older builds only have index.html).
-    const file = existsSync(path.join(distDir, page)) ? page : shell;
-    return reply.header('cache-control', 'no-cache').sendFile(file);
+    if (existsSync(path.join(distDir, page))) return reply.header('cache-control', 'no-cache').sendFile(page);
+    const head = options.headFor ? await options.headFor(urlPath) : null;
+    if (!head) return reply.header('cache-control', 'no-cache').sendFile(shell);
+    return reply
+      .code(head.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(shellWithHead(shellHtml, head, options.publicUrl));
   });
 }
