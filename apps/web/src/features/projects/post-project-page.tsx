@@ -28,7 +28,9 @@ import {
   clearLocalDraft,
   emptyValues,
   hasContent,
+  hasPostIntent,
   loadLocalDraft,
+  rememberPostIntent,
   servicePresets,
   stepProblems,
   stepTitles,
@@ -106,6 +108,7 @@ function ProjectEditor({ initial, signedIn, projectId: initialId, attachments, o
     if (!signedIn) {
       // Kept in this browser; signing up brings the person back here and the project is posted.
       await autosave.flush();
+      rememberPostIntent();
       openAuthModal('signup', PUBLISH_RETURN);
       return;
     }
@@ -357,6 +360,7 @@ function ProjectEditor({ initial, signedIn, projectId: initialId, attachments, o
               className="font-semibold text-brand-700 underline underline-offset-2"
               onClick={() => {
                 void autosave.flush();
+                rememberPostIntent();
                 openAuthModal('login', PUBLISH_RETURN);
               }}
             >
@@ -551,7 +555,13 @@ export function PostProjectPage() {
     );
   else if (moved || bootDraft) body = <ServerDraft id={(moved ?? bootDraft)!} onPublished={onPublished} />;
   else if (pendingLocal && hasContent(pendingLocal))
-    body = <MoveLocalDraft values={pendingLocal} publish={params.get('publish') === '1'} onDone={onMoved} />;
+    body = (
+      <MoveLocalDraft
+        values={pendingLocal}
+        publish={params.get('publish') === '1' || hasPostIntent()}
+        onDone={onMoved}
+      />
+    );
   else
     body = (
       <ProjectEditor

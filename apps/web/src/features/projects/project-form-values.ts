@@ -138,9 +138,32 @@ export function storeLocalDraft(values: ProjectFormValues): void {
   }
 }
 
+const PUBLISH_KEY = 'sciwise:project-draft-post';
+
+/**
+ * The visitor pressed "post" and was sent to sign up: remembered beside the draft, because the
+ * session can arrive before the address that says so.
+ */
+export function rememberPostIntent(): void {
+  try {
+    window.localStorage.setItem(PUBLISH_KEY, '1');
+  } catch {
+    // Without storage the draft is kept, just not posted automatically.
+  }
+}
+
+export function hasPostIntent(): boolean {
+  try {
+    return window.localStorage.getItem(PUBLISH_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export function clearLocalDraft(): void {
   try {
     window.localStorage.removeItem(STORAGE_KEY);
+    window.localStorage.removeItem(PUBLISH_KEY);
   } catch {
     // Nothing to clear.
   }

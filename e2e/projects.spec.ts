@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  createAccount,
+  newAccount,
+  signInViaApi,
+  signedInAccount,
+  type TestAccount,
+} from './support/accounts.ts';
+
+const description =
+  'We have RNA-seq counts from 48 tumour samples and need a differential expression analysis, ' +
+  'pathway enrichment and a short report with figures for our board meeting.\nSecond paragraph: keep every word.';
+
+/** An approved expert working in `subject`: applies through the API, approved by the demo admin. */
+async function approvedExpert(browser: Browser, subject: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = await createAccount(page.request, {
+    firstName: 'Grace',
+    lastName: `Omics${randomUUID().slice(0, 4)}`,
+  });
+  await signInViaApi(page, account);
+  const saved = await page.request.patch('/api/expert-application', {
+    data: {
+      headline: 'Bioinformatician for cancer genomics',
+      bio: 'I analyse sequencing data for oncology teams: differential expression, pathways and clear reports for decision makers.',
+      category: 'data_analysts',
+      subjects: [subject],
+      hourlyRateMinor: 9_000,
+      currency: 'USD',
+      country: 'GB',
+      languages: ['en'],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const submitted = await page.request.post('/api/expert-application/submit');
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const { id } = (await submitted.json()) as { id: string };
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signInViaApi(adminPage, {
+    email: 'admin@demo.sciwise.local',
+    password: 'demo-admin-lab-2026',
+    firstName: 'Ada',
+    lastName: 'Fischer',
+  });
+  const approved = await adminPage.request.post(`/api/admin/expert-applications/${id}/approve`);
+  expect(approved.status(), await approved.text()).toBe(200);
+  await admin.close();
+  return { page, context, account };
+}
+
+async function fillProject(
+  page: Page,
+  title: string,
+  subject: string,
+  act: (fn: () => Promise<unknown>) => Promise<void>,
+) {
+  await act(() => page.getByLabel('Project title').fill(title));
+  await act(() => page.getByLabel('Description').fill(description));
+  await act(() => page.getByRole('button', { name: /^Next: Expertise/ }).click());
+  await act(() => page.getByLabel('Category').selectOption('data_analysts'));
+  await act(() => page.getByLabel(/^Subjects/).fill(subject));
+  await act(() => page.getByLabel(/^Subjects/).press('Enter'));
+  await act(() => page.getByRole('button', { name: /^Next: Budget/ }).click());
+  await act(() => page.getByLabel('Minimum budget').fill('1500'));
+  await act(() => page.getByLabel('Maximum budget').fill('4000'));
+  await act(() => page.getByRole('button', { name: /^Next: Review/ }).click());
+}
+
+test('posts a project from the landing page in under 20 steps', async ({ page }) => {
+  await signedInAccount(page);
+  let steps = 0;
+  const act = async (fn: () => Promise<unknown>) => {
+    steps += 1;
+    await fn();
+  };
+  await act(() => page.goto('/'));
+  await act(() =>
+    page
+      .getByRole('link', { name: /Request a Service/i })
+      .first()
+      .click(),
+  );
+  await expect(page).toHaveURL(/\/request-service/);
+  await fillProject(page, 'Differential expression analysis of tumour RNA-seq', 'Bioinformatics', act);
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await act(() => page.getByRole('button', { name: 'Post project' }).click());
+
+  await expect(page.getByText('Your project is live')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Experts who fit your project' })).toBeVisible();
+  expect(steps).toBeLessThan(20);
+
+  await page.getByRole('link', { name: 'My projects' }).click();
+  await page.getByRole('tab', { name: /Open/ }).click();
+  await expect(
+    page.getByRole('link', { name: 'Differential expression analysis of tumour RNA-seq' }),
+  ).toBeVisible();
+});
+
+test('a signed-out visitor fills the form, signs up at the end, and not a word is lost', async ({ page }) => {
+  const title = `Pathway analysis ${randomUUID().slice(0, 6)}`;
+  await page.goto('/create-project?service=data-analysis');
+  await page.getByLabel('Project title').fill(title);
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: /^Next: Expertise/ }).click();
+  // The service tile pre-filled the category and subjects.
+  await expect(page.getByLabel('Category')).toHaveValue('data_analysts');
+  await expect(page.getByRole('list', { name: 'Chosen subjects' })).toContainText('Data analysis');
+  await page.getByRole('button', { name: /^Next: Budget/ }).click();
+  await page.getByLabel('Minimum budget').fill('800');
+  await page.getByLabel('Maximum budget').fill('2000');
+  await page.getByRole('button', { name: /^Next: Review/ }).click();
+  // A reload keeps the text (this browser holds it until sign-up).
+  await page.reload();
+  await expect(page.getByLabel('Project title')).toHaveValue(title);
+  for (const next of [/^Next: Expertise/, /^Next: Budget/, /^Next: Review/])
+    await page.getByRole('button', { name: next }).click();
+  await page.getByRole('button', { name: 'Sign up and post project' }).click();
+
+  const account: TestAccount = newAccount();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(account.firstName);
+  await dialog.getByLabel('Last name').fill(account.lastName);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Country code').selectOption('+44');
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByLabel('How did you hear about us?').selectOption('linkedin');
+  await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByText('Your project is live')).toBeVisible();
+  await page.getByRole('link', { name: 'View your project' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const shown = await page.getByRole('region', { name: 'The brief' }).locator('p').first().innerText();
+  expect(shown).toBe(description);
+  expect(await page.evaluate(() => localStorage.getItem('sciwise:project-draft'))).toBeNull();
+});
+
+test('post, match, invite, quote, accept: two people in two browsers end up in one workspace', async ({
+  page,
+  browser,
+}) => {
+  const subject = `Tumour transcriptomics ${randomUUID().slice(0, 6)}`;
+  const expert = await approvedExpert(browser, subject);
+  await signedInAccount(page);
+
+  // Owner posts and invites the matched expert in one click.
+  await page.goto('/create-project');
+  await fillProject(page, 'Transcriptomics report for our board', subject, async (fn) => void (await fn()));
+  await page.getByRole('button', { name: 'Post project' }).click();
+  const match = page.getByRole('listitem').filter({ hasText: expert.account.lastName });
+  await expect(match).toContainText(`Works in ${subject}`);
+  await match.getByRole('button', { name: /Invite .* to quote/ }).click();
+  await expect(match.getByText('Invited')).toBeVisible();
+  const projectUrl = await page.getByRole('link', { name: 'View your project' }).getAttribute('href');
+
+  // The expert, in a second browser, accepts the invitation and quotes.
+  const other = expert.page;
+  await other.goto('/profile/freelancer-dashboard');
+  await other
+    .getByRole('link', { name: /invited you to quote on “Transcriptomics report for our board”/ })
+    .click();
+  await expect(other).toHaveURL(new RegExp(`${projectUrl}$`));
+  await other.getByRole('button', { name: 'Accept and quote' }).click();
+  await other
+    .getByLabel('Cover letter')
+    .fill('I run this exact pipeline weekly and will deliver figures your board can read.');
+  await other.getByLabel('Duration in days').fill('14');
+  await other.getByLabel('Milestone 1', { exact: true }).fill('Analysis and figures');
+  await other.getByLabel('Amount 1', { exact: true }).fill('1200');
+  await other.getByRole('button', { name: 'Add a milestone' }).click();
+  await other.getByLabel('Milestone 2', { exact: true }).fill('Board report');
+  await other.getByLabel('Amount 2', { exact: true }).fill('800.50');
+  await expect(other.getByText('Total price: $2,000.50')).toBeVisible();
+  await other.getByRole('button', { name: 'Send quote' }).click();
+  await expect(other.getByText('You have quoted on this project')).toBeVisible();
+
+  // The owner compares and accepts; the workspace opens with the milestones, not yet funded.
+  await page.goto('/profile/proposals');
+  const card = page.getByRole('article', {
+    name: `Quote from ${expert.account.firstName} ${expert.account.lastName}`,
+  });
+  await expect(card).toContainText('$2,000.50');
+  await expect(card.getByRole('link', { name: `Message ${expert.account.firstName}` })).toHaveAttribute(
+    'href',
+    /\/chat\?with=/,
+  );
+  await card.getByRole('button', { name: 'Accept and hire' }).click();
+  await expect(page).toHaveURL(/\/profile\/workspace\/[0-9a-f-]{36}$/);
+  const milestones = page.getByRole('region', { name: 'Milestones' });
+  await expect(milestones).toContainText('Analysis and figures');
+  await expect(milestones).toContainText('Board report');
+  await expect(milestones.getByText('Not funded yet')).toHaveCount(2);
+
+  // The expert sees the contract in their workspace list.
+  await other.goto('/profile/workspace');
+  await other.getByRole('link', { name: 'Transcriptomics report for our board' }).click();
+  await expect(other.getByRole('region', { name: 'Milestones' })).toContainText('$1,200');
+  await expert.context.close();
+});
+
+test('anonymous visitors see the public list and a summary only; invite-only stays hidden', async ({
+  page,
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signedInAccount(owner);
+  const word = `Zymurgy${randomUUID().slice(0, 6)}`;
+  const make = async (visibility: 'public' | 'invite_only') => {
+    const created = await owner.request.post('/api/projects', {
+      data: {
+        title: `${word} ${visibility} fermentation study`,
+        description,
+        category: 'researchers',
+        subjects: ['Fermentation'],
+        budgetType: 'hourly',
+        budgetMinMinor: 5000,
+        budgetMaxMinor: 9000,
+        currency: 'EUR',
+        visibility,
+      },
+    });
+    const { id } = (await created.json()) as { id: string };
+    expect((await owner.request.post(`/api/projects/${id}/publish`)).status()).toBe(200);
+    return id;
+  };
+  const publicId = await make('public');
+  const hiddenId = await make('invite_only');
+
+  await page.goto(`/projects?q=${word}`);
+  const list = page.getByRole('region', { name: 'Open projects' });
+  await expect(list.getByRole('link', { name: `${word} public fermentation study` })).toBeVisible();
+  await expect(list.getByText('invite_only')).toHaveCount(0);
+  await expect(list).toContainText('€50–€90 per hour');
+  await list.getByRole('link', { name: `${word} public fermentation study` }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${publicId}$`));
+  await expect(page.getByText('Sign in to see the full brief')).toBeVisible();
+  await expect(page.getByText('pathway enrichment')).toHaveCount(0);
+
+  await page.goto(`/projects/${hiddenId}`);
+  await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
+  await ownerContext.close();
+});
