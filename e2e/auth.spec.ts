@@ -3,6 +3,8 @@ import { createAccount, newAccount, signInViaApi, type TestAccount } from './sup
 
 async function openModal(page: Page) {
   await page.goto('/');
+  // The landing page is prerendered: its buttons work once React has hydrated it.
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   return page.getByRole('dialog');
 }

@@ -23,8 +23,8 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Renderer {
-  renderPage: (origin: string, path: string) => Promise<string>;
-  publicPages: { path: string; title: string; description: string }[];
+  renderPage: (path: string) => Promise<string>;
+  publicPages: { path: string; title: string; description: string; prerender?: false }[];
 }
 
 async function loadRenderer(): Promise<Renderer> {
@@ -92,9 +92,11 @@ if (!template.includes('<div id="root"></div>')) throw new Error('index.html has
 await writeCompressed(path.join(distDir, 'app.html'), template);
 
 const { renderPage, publicPages } = await loadRenderer();
-const pages = publicPages.filter((page) => !linkedButNotPrerendered.includes(page.path));
+const pages = publicPages.filter(
+  (page) => page.prerender !== false && !linkedButNotPrerendered.includes(page.path),
+);
 for (const page of pages) {
-  const markup = await renderPage(origin, page.path);
+  const markup = await renderPage(page.path);
   if (markup.includes('Unexpected Application Error!') || markup.includes("We can't find that page")) {
     throw new Error(`${page.path} rendered an error page while prerendering:\n${markup.slice(0, 3000)}`);
   }
@@ -108,7 +110,7 @@ for (const page of pages) {
 }
 
 const today = new Date().toISOString().slice(0, 10);
-const sitemapPaths = [...pages.map((page) => page.path), ...linkedButNotPrerendered];
+const sitemapPaths = [...publicPages.map((page) => page.path), ...linkedButNotPrerendered];
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

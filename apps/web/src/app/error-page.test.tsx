@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from './error-page.tsx';
+import { AppRoutes, toElementRoutes } from './route-elements.tsx';
 
 function Broken(): never {
   throw new Error('The chart data was malformed.');
@@ -10,8 +11,12 @@ function Broken(): never {
 describe('router error screen', () => {
   it('reads "Unexpected Application Error!" and offers a way home', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
-    render(<RouterProvider router={router} />);
+    const routes = toElementRoutes([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
+    render(
+      <MemoryRouter>
+        <AppRoutes routes={routes} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByText('The chart data was malformed.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');

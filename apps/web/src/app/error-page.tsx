@@ -1,14 +1,11 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
+import { useRouteErrorValue } from './route-elements.tsx';
 
 /** The router's error screen (spec §2): "Unexpected Application Error!" with a way home. */
 export function ErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong while showing this page.';
+  const error = useRouteErrorValue();
+  const detail = error instanceof Error ? error.message : 'Something went wrong while showing this page.';
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div className="max-w-lg rounded-card border border-slate-200 bg-white p-8 text-center shadow-card">

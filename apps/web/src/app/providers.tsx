@@ -1,15 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
+/**
+ * App-wide providers. TanStack Query is deliberately not here: route-elements.tsx attaches it to
+ * the routes that use it, so the public pages' first load stays within its budget.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { refetchOnWindowFocus: true, staleTime: 30_000 },
-          mutations: { retry: false },
-        },
-      }),
-  );
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return <>{children}</>;
 }

@@ -1,25 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthModalProvider } from '../features/auth/auth-modal-context.tsx';
 import { LazyAuthModal } from '../features/auth/lazy-auth-modal.tsx';
-import { meQueryKey } from '../features/auth/session.ts';
-import { onAuthChange } from '../lib/auth-storage.ts';
-
-/** Re-checks the session whenever this tab ("authChange") or another tab (storage event) signs in or out. */
-function AuthSync() {
-  const queryClient = useQueryClient();
-  useEffect(
-    () => onAuthChange(() => void queryClient.invalidateQueries({ queryKey: meQueryKey })),
-    [queryClient],
-  );
-  return null;
-}
+import { useRouteModulesLoading } from './route-elements.tsx';
 
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  const loading = useRouteModulesLoading();
+  if (!loading) return null;
   return (
     <div
       role="progressbar"
@@ -29,15 +17,36 @@ function NavigationProgress() {
   );
 }
 
+/** A new page starts at its top (or its #anchor); back and forward keep the browser's own position. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === 'POP') return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
+  return null;
+}
+
+/** Marks the document once React handles events (browser tests wait for it on prerendered pages). */
+function InteractiveMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <ToastProvider>
       <AuthModalProvider>
-        <AuthSync />
         <NavigationProgress />
         <Outlet />
         <LazyAuthModal />
-        <ScrollRestoration />
+        <ScrollToTop />
+        <InteractiveMarker />
       </AuthModalProvider>
     </ToastProvider>
   );

@@ -1,9 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageSpinner } from '../components/ui/spinner.tsx';
+import type { RouteObject } from 'react-router';
 import { ErrorPage } from './error-page.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { toElementRoutes, withoutQuery } from './route-elements.tsx';
 
 /** Marketing and help paths whose page is copy plus next steps (spec §2 "other linked paths"). */
 const infoPaths = [
@@ -32,14 +31,18 @@ const site = () => import('../features/site/pages.ts');
 const profile = () => import('../features/profile/pages.ts');
 const experts = () => import('../features/experts/pages.ts');
 const projects = () => import('../features/projects/pages.ts');
+// The guard checks the session with TanStack Query, so it loads with the pages it guards.
+const requireAuth = async () => ({ Component: (await import('./require-auth.tsx')).RequireAuth });
 
 const publicRoutes: RouteObject[] = [
   {
     index: true,
+    handle: withoutQuery,
     lazy: async () => ({ Component: (await import('../features/site/landing-page.tsx')).LandingRoute }),
   },
   {
     path: 'how-it-works',
+    handle: withoutQuery,
     lazy: async () => ({
       Component: (await import('../features/site/how-it-works-page.tsx')).HowItWorksPage,
     }),
@@ -56,17 +59,25 @@ const publicRoutes: RouteObject[] = [
     path,
     lazy: async () => ({ Component: (await projects()).PostProjectPage }),
   })),
-  { path: 'faq', lazy: async () => ({ Component: (await site()).FaqPage }) },
+  { path: 'faq', handle: withoutQuery, lazy: async () => ({ Component: (await site()).FaqPage }) },
   {
     path: 'reset-password',
     lazy: async () => ({
       Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage,
     }),
   },
-  ...infoPaths.map((path) => ({ path, lazy: async () => ({ Component: (await site()).InfoPage }) })),
-  ...legalPaths.map((path) => ({ path, lazy: async () => ({ Component: (await site()).LegalPage }) })),
+  ...infoPaths.map((path) => ({
+    path,
+    handle: withoutQuery,
+    lazy: async () => ({ Component: (await site()).InfoPage }),
+  })),
+  ...legalPaths.map((path) => ({
+    path,
+    handle: withoutQuery,
+    lazy: async () => ({ Component: (await site()).LegalPage }),
+  })),
   {
-    element: <RequireAuth />,
+    lazy: requireAuth,
     children: [
       {
         path: 'chat',
@@ -74,7 +85,11 @@ const publicRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }) },
+  {
+    path: '*',
+    handle: withoutQuery,
+    lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }),
+  },
 ];
 
 const profilePage = (
@@ -108,13 +123,12 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
-    HydrateFallback: () => <PageSpinner />,
     children: [
       { errorElement: <ErrorPage />, children: [{ element: <PublicLayout />, children: publicRoutes }] },
       {
         path: 'profile',
         errorElement: <ErrorPage />,
-        element: <RequireAuth />,
+        lazy: requireAuth,
         children: [
           {
             lazy: async () => ({ Component: (await import('./layouts/profile-layout.tsx')).ProfileLayout }),
@@ -126,6 +140,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}
+/** What the app renders (declarative React Router, see route-elements.tsx). */
+export const appRoutes = toElementRoutes(routes);

@@ -1,8 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAuthModal } from './auth-modal-context.tsx';
 
-const loadAuthModal = () => import('./auth-modal.tsx');
-const AuthModal = lazy(async () => ({ default: (await loadAuthModal()).AuthModal }));
+const loadAuthModal = () => Promise.all([import('./auth-modal.tsx'), import('../../app/query-provider.tsx')]);
+const AuthModal = lazy(async () => {
+  const [{ AuthModal: Modal }, { QueryProvider }] = await loadAuthModal();
+  return {
+    default: () => (
+      <QueryProvider>
+        <Modal />
+      </QueryProvider>
+    ),
+  };
+});
 
 /** Starts downloading the sign-in forms before the click lands (on hover or focus of a Login button). */
 export function preloadAuthModal(): void {
@@ -10,8 +19,8 @@ export function preloadAuthModal(): void {
 }
 
 /**
- * The login and sign-up modal, downloaded the first time someone opens it: its forms and the
- * contract schemas behind them are not part of any public page's first load.
+ * The login and sign-up modal, downloaded the first time someone opens it: its forms, the
+ * contract schemas and TanStack Query are not part of any public page's first load.
  */
 export function LazyAuthModal() {
   const { open } = useAuthModal();

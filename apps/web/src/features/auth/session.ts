@@ -1,9 +1,12 @@
 import type { CurrentUser } from '@sciwise/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error.ts';
-import { forgetSignedIn, hasSignedInMarker, onAuthChange, rememberSignedIn } from '../../lib/auth-storage.ts';
+import { forgetSignedIn, rememberSignedIn } from '../../lib/auth-storage.ts';
+import { useSignedInHint } from './signed-in-hint.ts';
+
+export { useSignedInHint } from './signed-in-hint.ts';
 import { flushPendingSaves } from '../../lib/pending-saves.ts';
 
 /*
@@ -39,14 +42,6 @@ export const currentUserQuery = queryOptions({
 });
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
-
-/**
- * Whether this browser signed in last time (a non-secret marker, the session itself is an
- * HttpOnly cookie). Prerendered pages were rendered signed out, so hydration reads false first.
- */
-export function useSignedInHint(): boolean {
-  return useSyncExternalStore(onAuthChange, hasSignedInMarker, () => false);
-}
 
 function statusOf(query: { isPending: boolean; isError: boolean }, user: CurrentUser | null): AuthStatus {
   if (query.isPending) return 'loading';

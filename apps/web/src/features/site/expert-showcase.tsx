@@ -1,12 +1,12 @@
 import type { ExpertCategory } from '@sciwise/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usePauseOnAttention, usePrefersReducedMotion, useRotation } from './motion.ts';
-import { featuredExpertsQuery, type LandingExpert } from './public-api.ts';
+import { fetchFeaturedExperts, type LandingExpert } from './public-api.ts';
+import { usePublicData } from './use-public-data.ts';
 import { StarRating } from './star-rating.tsx';
 
 /** Spec §9: the featured expert changes every 4 s. */
@@ -16,7 +16,7 @@ export const SLIDER_STEP_MOBILE = 280;
 export const SLIDER_STEP_DESKTOP = 3 * 370;
 
 export function useFeaturedExperts(category: ExpertCategory) {
-  const query = useQuery(featuredExpertsQuery);
+  const query = usePublicData('featured-experts', fetchFeaturedExperts);
   const experts = query.data?.categories.find((entry) => entry.category === category)?.experts ?? [];
   return { query, experts };
 }
@@ -57,11 +57,11 @@ export function RotatingExpertCard({ category, label }: { category: ExpertCatego
               <StarRating rating={expert.rating} />
             </div>
           </>
-        ) : query.isPending ? (
+        ) : query.status === 'pending' ? (
           <CardSkeleton />
         ) : (
           <p className="text-sm text-slate-600">
-            {query.isError
+            {query.status === 'error'
               ? 'Featured experts could not be loaded.'
               : 'Experts in this category are being vetted.'}{' '}
             <Link to="/find-an-expert" className="font-semibold text-brand-700 underline">
@@ -134,7 +134,7 @@ export function ExpertSlider({ category, label }: { category: ExpertCategory; la
 
   let items;
   if (experts.length > 0) items = experts.map((expert) => <SliderCard key={expert.slug} expert={expert} />);
-  else if (query.isPending)
+  else if (query.status === 'pending')
     items = Array.from({ length: 3 }, (_, index) => (
       <li key={index} className={cardClass} aria-hidden="true">
         <CardSkeleton />
@@ -143,7 +143,7 @@ export function ExpertSlider({ category, label }: { category: ExpertCategory; la
   else
     items = (
       <li className={`${cardClass} flex items-center text-sm text-slate-700 md:w-[540px]`}>
-        {query.isError
+        {query.status === 'error'
           ? 'These experts could not be loaded right now. Please try again in a moment.'
           : `No ${label.toLowerCase()} are listed yet: new experts appear here once they are vetted.`}
       </li>
@@ -155,7 +155,7 @@ export function ExpertSlider({ category, label }: { category: ExpertCategory; la
         ref={listRef}
         data-testid="expert-slider"
         aria-label={`${label} experts`}
-        aria-busy={query.isPending}
+        aria-busy={query.status === 'pending'}
         className="flex snap-x gap-5 overflow-x-auto pb-4"
       >
         {items}

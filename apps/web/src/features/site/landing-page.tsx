@@ -1,27 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { pendingSignUpDestination } from '../auth/auth-modal-context.tsx';
-import { usePublicAuth } from '../auth/session.ts';
+import { useSignedInHint } from '../auth/signed-in-hint.ts';
 import { ExpertSlider, RotatingExpertCard } from './expert-showcase.tsx';
 import { highlights, landingCategories, testimonials } from './landing-data.ts';
-import { expertStatsQuery, subjectNamesQuery } from './public-api.ts';
+import { fetchExpertStats, fetchSubjectNames } from './public-api.ts';
+import { usePublicData } from './use-public-data.ts';
 
 type CategoryValue = (typeof landingCategories)[number]['value'];
 
-/** Spec §2: signed-in users go straight to their dashboard; "Loading..." while that is being checked. */
+const SignedInGate = lazy(async () => ({ default: (await import('./session-controls.tsx')).SignedInGate }));
+
+/**
+ * Spec §2: signed-in users go straight to their dashboard; "Loading..." while that is being
+ * checked. Only browsers that signed in before download the session check.
+ */
 export function LandingRoute() {
-  const { status, likelySignedIn } = usePublicAuth();
-  // A sign-up on its way somewhere (e.g. /chat or /join-expert) must not be overtaken by this redirect.
-  if (status === 'signed-in') {
-    return <Navigate to={pendingSignUpDestination.current ?? '/profile/freelancer-dashboard'} replace />;
-  }
-  if (status === 'loading' && likelySignedIn) return <PageSpinner label="Loading..." />;
-  return <LandingPage />;
+  const likelySignedIn = useSignedInHint();
+  if (!likelySignedIn) return <LandingPage />;
+  return (
+    <Suspense fallback={<PageSpinner label="Loading..." />}>
+      <SignedInGate>
+        <LandingPage />
+      </SignedInGate>
+    </Suspense>
+  );
 }
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -39,7 +45,9 @@ function HeroSearch() {
   const listId = useId();
   const [query, setQuery] = useState('');
   const prefix = useDebounced(query.trim(), 200);
-  const suggestions = useQuery(subjectNamesQuery(prefix));
+  const suggestions = usePublicData(prefix.length >= 2 ? `subjects:${prefix.toLowerCase()}` : null, () =>
+    fetchSubjectNames(prefix),
+  );
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     const q = query.trim();
@@ -100,7 +108,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The §1 claims; the expert and country counts are the database's, not a slogan. */
 function Claims() {
-  const stats = useQuery(expertStatsQuery);
+  const stats = usePublicData('expert-stats', fetchExpertStats);
   const figure = (value: number | undefined) =>
     value === undefined ? (
       <span className="inline-block h-8 w-16 animate-pulse rounded bg-slate-200 align-middle motion-reduce:animate-none" />
@@ -129,7 +137,7 @@ function Claims() {
           </div>
         ))}
       </dl>
-      {stats.isError && (
+      {stats.status === 'error' && (
         <p className="mt-3 text-sm text-slate-600">Live figures are unavailable right now.</p>
       )}
       <p className="mt-6 text-slate-700">

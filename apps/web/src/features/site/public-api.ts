@@ -4,7 +4,6 @@ import type {
   ExpertStatsResponse,
   FeaturedExpertsResponse,
 } from '@sciwise/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR } from '../../lib/api-error.ts';
 
 /*
@@ -62,12 +61,11 @@ const isSubjects: Guard<{ subjects: { name: string }[] }> = (
   Array.isArray(value.subjects) &&
   value.subjects.every((subject) => isRecord(subject) && isString(subject.name));
 
-async function getJson<T>(path: string, guard: Guard<T>, signal?: AbortSignal): Promise<T> {
+async function getJson<T>(path: string, guard: Guard<T>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { accept: 'application/json' }, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
+    response = await fetch(path, { headers: { accept: 'application/json' } });
+  } catch {
     throw new ApiError(0, NETWORK_ERROR, 'network');
   }
   const data: unknown = await response.json().catch(() => undefined);
@@ -88,30 +86,11 @@ export type FeaturedMatchesContract = Assignable<
   FeaturedCategory
 >;
 
-export const featuredExpertsQuery = queryOptions({
-  queryKey: ['site', 'featured-experts'],
-  queryFn: ({ signal }) => getJson('/api/experts/featured', isFeatured, signal),
-  staleTime: 5 * 60_000,
-});
+export const fetchFeaturedExperts = () => getJson('/api/experts/featured', isFeatured);
 
-export const expertStatsQuery = queryOptions({
-  queryKey: ['site', 'expert-stats'],
-  queryFn: ({ signal }) => getJson('/api/experts/stats', isStats, signal),
-  staleTime: 5 * 60_000,
-});
+export const fetchExpertStats = () => getJson('/api/experts/stats', isStats);
 
-export function subjectNamesQuery(prefix: string) {
-  return queryOptions({
-    queryKey: ['site', 'subject-names', prefix],
-    queryFn: async ({ signal }) => {
-      const answer = await getJson(
-        `/api/subjects?prefix=${encodeURIComponent(prefix)}&limit=8`,
-        isSubjects,
-        signal,
-      );
-      return answer.subjects.map((subject) => subject.name);
-    },
-    enabled: prefix.length >= 2,
-    staleTime: 5 * 60_000,
-  });
+export async function fetchSubjectNames(prefix: string): Promise<string[]> {
+  const answer = await getJson(`/api/subjects?prefix=${encodeURIComponent(prefix)}&limit=8`, isSubjects);
+  return answer.subjects.map((subject) => subject.name);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { Button, ButtonLink, type ButtonVariant } from '../../components/ui/button.tsx';
 import { Drawer } from '../../components/ui/drawer.tsx';
@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { preloadAuthModal } from '../auth/lazy-auth-modal.tsx';
-import { useLogout, usePublicAuth } from '../auth/session.ts';
+import { useSignedInHint } from '../auth/signed-in-hint.ts';
 import { Logo } from './logo.tsx';
 import { primaryNav, type NavMenu } from './nav-data.ts';
 
@@ -25,6 +25,9 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
+const SessionButton = lazy(async () => ({ default: (await import('./session-controls.tsx')).SessionButton }));
+
+/** Login, or Logout once the session is confirmed. Visitors who never signed in skip the check. */
 function AuthButton({
   className,
   onDone,
@@ -34,25 +37,10 @@ function AuthButton({
   onDone?: () => void;
   variant?: ButtonVariant;
 }) {
-  const { status } = usePublicAuth();
+  const likelySignedIn = useSignedInHint();
   const { openAuthModal } = useAuthModal();
-  const logout = useLogout();
-  if (status === 'signed-in') {
-    return (
-      <Button
-        variant={variant}
-        size="sm"
-        className={className}
-        onClick={() => {
-          onDone?.();
-          void logout();
-        }}
-      >
-        Logout
-      </Button>
-    );
-  }
-  return (
+  const onLogin = () => openAuthModal('login');
+  const login = (
     <Button
       variant={variant}
       size="sm"
@@ -61,11 +49,17 @@ function AuthButton({
       onFocus={preloadAuthModal}
       onClick={() => {
         onDone?.();
-        openAuthModal('login');
+        onLogin();
       }}
     >
       Login
     </Button>
+  );
+  if (!likelySignedIn) return login;
+  return (
+    <Suspense fallback={login}>
+      <SessionButton className={className} variant={variant} onDone={onDone} onLogin={onLogin} />
+    </Suspense>
   );
 }
 

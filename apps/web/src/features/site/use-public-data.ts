@@ -1,0 +1,67 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/*
+ * A small cache for the marketing pages' three public reads (featured experts, counts, subject
+ * names). The rest of the app uses TanStack Query; these pages do without it to stay within the
+ * first-load budget (docs/decisions/003-public-site.md). Answers live for the page's lifetime;
+ * a failed read is tried again on the next mount.
+ */
+
+export type PublicData<T> =
+  | { status: 'pending'; data: undefined; error: undefined }
+  | { status: 'success'; data: T; error: undefined }
+  | { status: 'error'; data: undefined; error: unknown };
+
+interface Entry {
+  state: PublicData<unknown>;
+  promise?: Promise<void>;
+  listeners: Set<() => void>;
+}
+
+const pending: PublicData<never> = { status: 'pending', data: undefined, error: undefined };
+const entries = new Map<string, Entry>();
+
+function entryFor(key: string): Entry {
+  let entry = entries.get(key);
+  if (!entry) {
+    entry = { state: pending, listeners: new Set() };
+    entries.set(key, entry);
+  }
+  return entry;
+}
+
+function load(key: string, fetcher: () => Promise<unknown>): void {
+  const entry = entryFor(key);
+  if (entry.promise || entry.state.status === 'success') return;
+  const settle = (state: PublicData<unknown>) => {
+    entry.state = state;
+    entry.promise = undefined;
+    entry.listeners.forEach((listener) => listener());
+  };
+  entry.promise = fetcher().then(
+    (data) => settle({ status: 'success', data, error: undefined }),
+    (error: unknown) => settle({ status: 'error', data: undefined, error }),
+  );
+}
+
+/** Reads `key` with `fetcher` once per page lifetime; pending while prerendering and hydrating. */
+export function usePublicData<T>(key: string | null, fetcher: () => Promise<T>): PublicData<T> {
+  const state = useSyncExternalStore(
+    (listener) => {
+      if (key === null) return () => undefined;
+      const entry = entryFor(key);
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    () => (key === null ? pending : entryFor(key).state),
+    () => pending,
+  ) as PublicData<T>;
+  useEffect(() => {
+    if (key === null) return;
+    const entry = entryFor(key);
+    if (entry.state.status === 'error') entry.state = pending;
+    load(key, fetcher);
+    // The fetcher belongs to the key: a new function for the same key is the same read.
+  }, [key]);
+  return state;
+}

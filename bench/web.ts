@@ -1,0 +1,244 @@
+// npm run bench:web: Lighthouse (mobile preset, simulated throttling) on the built web app served
+// by the real server, in Debian's Chromium, against the public-site budgets of issue 5.
+//   Builds the web app first only if the build is missing (WEB_DIST_DIR or apps/web/dist).
+//   Each page runs BENCH_WEB_RUNS times (default 3); the run with the median performance score is
+//   reported. "Initial JS" is every script the page downloaded while loading, re-compressed with
+//   gzip -9 here, so the figure does not depend on the server's encoding (brotli is smaller).
+// Prints a table, then one JSON object line with all figures.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PAGES = ['/', '/how-it-works', '/find-an-expert'];
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const budgets = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+  seo: 100,
+  lcpMs: 1800,
+  cls: 0.02,
+  tbtMs: 150,
+  initialJsGzKb: 100,
+};
+
+const root = path.resolve(import.meta.dirname, '..');
+const distDir = path.resolve(root, 'apps/web', process.env.WEB_DIST_DIR ?? 'dist');
+if (!existsSync(path.join(distDir, 'index.html'))) {
+  console.error(`no build in ${distDir}: building the web app first`);
+  execFileSync('npm', ['run', 'build', '-w', '@sciwise/web'], { cwd: root, stdio: 'inherit' });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    WEB_DIST_DIR: distDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '100',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stopServer = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+async function waitForReady(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error('the server stopped while starting');
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not become ready within 120 s');
+}
+
+interface Figures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  initialJsGzKb: number;
+  initialJsTransferKb: number;
+  scripts: number;
+  failedAudits: string[];
+}
+
+const gzCache = new Map<string, number>();
+async function gzipSize(url: string): Promise<number> {
+  const cached = gzCache.get(url);
+  if (cached !== undefined) return cached;
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const size = gzipSync(body, { level: 9 }).length;
+  gzCache.set(url, size);
+  return size;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+async function measure(chromePort: number, page: string): Promise<Figures> {
+  const result = await lighthouse(`${origin}${page}`, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
+    ?.items ?? []) as NetworkItem[];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  let gz = 0;
+  for (const script of scripts) gz += await gzipSize(script.url);
+  const transfer = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const failedAudits = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+    .filter((audit) => audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'metricSavings')
+    .map((audit) => audit.id);
+  return {
+    page,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    initialJsGzKb: Number((gz / 1024).toFixed(1)),
+    initialJsTransferKb: Number((transfer / 1024).toFixed(1)),
+    scripts: scripts.length,
+    failedAudits,
+  };
+}
+
+function withinBudget(figures: Omit<Figures, 'failedAudits'>): Record<keyof typeof budgets, boolean> {
+  return {
+    performance: figures.performance >= budgets.performance,
+    accessibility: figures.accessibility >= budgets.accessibility,
+    bestPractices: figures.bestPractices >= budgets.bestPractices,
+    seo: figures.seo >= budgets.seo,
+    lcpMs: figures.lcpMs <= budgets.lcpMs,
+    cls: figures.cls <= budgets.cls,
+    tbtMs: figures.tbtMs <= budgets.tbtMs,
+    initialJsGzKb: figures.initialJsGzKb <= budgets.initialJsGzKb,
+  };
+}
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitForReady();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const results: Figures[] = [];
+  for (const page of PAGES) {
+    // A warm-up load so the server's first-request costs (JIT, database pages) are not measured.
+    await fetch(`${origin}${page}`);
+    const runs: Figures[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(chrome.port, page));
+    runs.sort((a, b) => a.performance - b.performance);
+    results.push(runs[Math.floor(runs.length / 2)]!);
+  }
+
+  const mark = (ok: boolean) => (ok ? ' ' : '✗');
+  const columns = ['page', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'JS gz KB', 'JS br KB'];
+  const rows = results.map((figures) => {
+    const ok = withinBudget(figures);
+    return [
+      figures.page,
+      `${figures.performance}${mark(ok.performance)}`,
+      `${figures.accessibility}${mark(ok.accessibility)}`,
+      `${figures.bestPractices}${mark(ok.bestPractices)}`,
+      `${figures.seo}${mark(ok.seo)}`,
+      `${figures.lcpMs}${mark(ok.lcpMs)}`,
+      `${figures.cls}${mark(ok.cls)}`,
+      `${figures.tbtMs}${mark(ok.tbtMs)}`,
+      `${figures.initialJsGzKb}${mark(ok.initialJsGzKb)}`,
+      `${figures.initialJsTransferKb}`,
+    ];
+  });
+  const budgetRow = [
+    'budget',
+    `>=${budgets.performance}`,
+    `=${budgets.accessibility}`,
+    `>=${budgets.bestPractices}`,
+    `=${budgets.seo}`,
+    `<=${budgets.lcpMs}`,
+    `<=${budgets.cls}`,
+    `<=${budgets.tbtMs}`,
+    `<=${budgets.initialJsGzKb}`,
+    '',
+  ];
+  const table = [columns, ...rows, budgetRow];
+  const widths = columns.map((_, index) => Math.max(...table.map((row) => row[index]!.length)));
+  console.log(`Lighthouse ${RUNS} run(s) per page, median by performance; ✗ = over budget`);
+  for (const row of table) console.log(row.map((cell, index) => cell.padEnd(widths[index]!)).join('  '));
+  for (const figures of results) {
+    if (figures.failedAudits.length > 0)
+      console.log(`${figures.page} audits below 0.9: ${figures.failedAudits.join(', ')}`);
+  }
+  const allWithin = results.every((figures) => Object.values(withinBudget(figures)).every(Boolean));
+  console.log(
+    JSON.stringify({
+      bench: 'web',
+      runsPerPage: RUNS,
+      budgets,
+      allWithinBudget: allWithin,
+      pages: results.map(({ failedAudits: _failed, ...figures }) => ({
+        ...figures,
+        withinBudget: withinBudget(figures),
+      })),
+    }),
+  );
+} finally {
+  await chrome?.kill();
+  stopServer();
+}
