@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conversationMembers, conversations, expertProfiles } from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
-import { notify } from '../notifications/service.ts';
+import { announceNotifications } from '../notifications/service.ts';
 import { actingSenderId, checkCanStartConversation, identitiesOf } from './permissions.ts';
 import { iso, presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
 
@@ -173,9 +173,11 @@ export interface SendResult {
 }
 
 /**
- * Stores one message. One statement numbers it under the conversation's row lock (so seq order
- * is commit order), marks it read for the sender and schedules the unread e-mail for the
- * receiver; the first unread message of a conversation also notifies the receiver's bell.
+ * Stores one message in one statement (no round trips between its parts, atomic without an
+ * explicit transaction): it numbers the message under the conversation's row lock (so seq order
+ * is commit order), marks it read for the sender, schedules the unread e-mail for the receiver,
+ * and, for the first unread message of a conversation, adds the receiver's bell notification
+ * and announces it on commit. A retry with a known clientMessageId stores nothing.
  */
 export async function storeMessage(
   db: Database,
@@ -183,46 +185,53 @@ export async function storeMessage(
   input: { text: string; clientMessageId?: string | undefined; authorId?: string | undefined },
 ): Promise<SendResult> {
   const clientMessageId = input.clientMessageId ?? null;
+  const preview = input.text.length > 140 ? `${input.text.slice(0, 139)}…` : input.text;
+  // Nobody reads the concierge's bell: administrators see its conversations in /chat.
+  const notifyReceiver = side.otherId !== CONCIERGE_USER_ID;
   try {
-    return await db
-      .transaction(async (tx) => {
-        const [stored] = await rows<MessageRow & { receiver_last_read: number | string | null }>(
-          tx,
-          sql`with bumped as (
-              update conversations set last_seq = last_seq + 1, last_message_at = now()
-               where id = ${side.conversationId}::uuid
-                 and not exists (select 1 from messages
-                                  where sender_id = ${side.selfId}::uuid and client_message_id = ${clientMessageId})
-              returning id, last_seq, user_low_id, user_high_id
-            ), inserted as (
-              insert into messages (conversation_id, seq, sender_id, author_id, body, client_message_id)
-              select id, last_seq, ${side.selfId}::uuid, ${input.authorId ?? null}::uuid, ${input.text}, ${clientMessageId}
-                from bumped
-              returning id, conversation_id, seq, sender_id, body, created_at, client_message_id
-            ), sender_side as (
-              update conversation_members cm set last_read_seq = inserted.seq, email_due_at = null
-                from inserted
-               where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.selfId}::uuid
-              returning cm.user_id
-            ), receiver_side as (
-              update conversation_members cm
-                 set email_due_at = coalesce(cm.email_due_at, now() + ${UNREAD_EMAIL_DELAY})
-                from inserted
-               where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.otherId}::uuid
-              returning cm.last_read_seq
-            )
-            select inserted.*, bumped.user_low_id, bumped.user_high_id,
-                   (select last_read_seq from receiver_side) as receiver_last_read
-              from inserted, bumped`,
-        );
-        if (!stored) return undefined;
-        const message = presentMessage(stored);
-        if (Number(stored.receiver_last_read) === message.seq - 1) {
-          await notifyFirstUnread(tx, side, message);
-        }
-        return { message, created: true };
-      })
-      .then(async (result) => result ?? (await existingMessage(db, side, clientMessageId)));
+    const [stored] = await rows<MessageRow>(
+      db,
+      sql`with bumped as (
+            update conversations set last_seq = last_seq + 1, last_message_at = now()
+             where id = ${side.conversationId}::uuid
+               and not exists (select 1 from messages
+                                where sender_id = ${side.selfId}::uuid and client_message_id = ${clientMessageId})
+            returning id, last_seq, user_low_id, user_high_id
+          ), inserted as (
+            insert into messages (conversation_id, seq, sender_id, author_id, body, client_message_id)
+            select id, last_seq, ${side.selfId}::uuid, ${input.authorId ?? null}::uuid, ${input.text}, ${clientMessageId}
+              from bumped
+            returning id, conversation_id, seq, sender_id, body, created_at, client_message_id
+          ), sender_side as (
+            update conversation_members cm set last_read_seq = inserted.seq, email_due_at = null
+              from inserted
+             where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.selfId}::uuid
+            returning cm.user_id
+          ), receiver_side as (
+            update conversation_members cm
+               set email_due_at = coalesce(cm.email_due_at, now() + ${UNREAD_EMAIL_DELAY})
+              from inserted
+             where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.otherId}::uuid
+            returning cm.last_read_seq
+          ), notified as (
+            insert into notifications (user_id, kind, title, body, link)
+            select ${side.otherId}::uuid, 'message',
+                   'New message from ' || trim(sender.first_name || ' ' || sender.last_name),
+                   ${preview}, ${conversationLink(side.conversationId)}
+              from inserted
+              join receiver_side on receiver_side.last_read_seq = inserted.seq - 1
+              join users sender on sender.id = ${side.selfId}::uuid
+             where ${notifyReceiver}
+               and not exists (select 1 from notification_settings s
+                                where s.user_id = ${side.otherId}::uuid and not s.in_app_messages)
+            returning *
+          ), announced as (${announceNotifications(sql`notified`)})
+          select inserted.*, bumped.user_low_id, bumped.user_high_id,
+                 (select count(*) from announced) as announced
+            from inserted, bumped`,
+    );
+    if (stored) return { message: presentMessage(stored), created: true };
+    return await existingMessage(db, side, clientMessageId);
   } catch (error) {
     // Two copies of one retry raced: the loser's insert hit the unique index, the winner's row stands.
     if (clientMessageId && isUniqueViolation(error)) return existingMessage(db, side, clientMessageId);
@@ -241,23 +250,6 @@ async function existingMessage(
     throw invalid('That message id was already used for another conversation.');
   }
   return { message: presentMessage(row), created: false };
-}
-
-async function notifyFirstUnread(tx: Executor, side: ConversationSide, message: ChatMessage): Promise<void> {
-  if (side.otherId === CONCIERGE_USER_ID) return;
-  const [context] = await rows<{ first_name: string; last_name: string; in_app: boolean | null }>(
-    tx,
-    sql`select u.first_name, u.last_name,
-               (select in_app_messages from notification_settings where user_id = ${side.otherId}::uuid) as in_app
-          from users u where u.id = ${side.selfId}::uuid`,
-  );
-  if (!context || context.in_app === false) return;
-  await notify(tx, side.otherId, {
-    kind: 'message',
-    title: `New message from ${`${context.first_name} ${context.last_name}`.trim()}`,
-    body: message.text.length > 140 ? `${message.text.slice(0, 139)}…` : message.text,
-    link: conversationLink(side.conversationId),
-  });
 }
 
 export const conversationLink = (conversationId: string) => `/chat?conversation=${conversationId}`;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { notificationSchema } from '@sciwise/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -6,7 +7,12 @@ import { notifications } from '../../db/schema/index.ts';
 import { userRoom } from '../../realtime/socket-server.ts';
 import { NOTIFICATION_CHANNEL } from './service.ts';
 
-const payloadSchema = z.object({ userId: z.uuid(), id: z.uuid() });
+const payloadSchema = z.object({
+  userId: z.uuid(),
+  notification: notificationSchema.extend({
+    createdAt: z.string().transform((value) => new Date(value).toISOString()),
+  }),
+});
 
 /**
  * Pushes every notification to its person's open sockets, whoever created it. notify() sends a
@@ -17,28 +23,15 @@ export async function startNotificationPush(app: FastifyInstance): Promise<() =>
   const deliver = async (raw: string) => {
     const parsed = payloadSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return;
-    const { userId, id } = parsed.data;
+    const { userId, notification } = parsed.data;
     const room = userRoom(userId);
     // The adapter's room map only holds this node's sockets: no one here, nothing to read.
     if (!app.io.of('/').adapter.rooms.has(room)) return;
-    const [row] = await app.db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
-    if (!row) return;
     const [unread] = await app.db
       .select({ n: count() })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-    app.io.local.to(room).emit('notification', {
-      notification: {
-        id: row.id,
-        kind: row.kind,
-        title: row.title,
-        body: row.body,
-        link: row.link,
-        read: row.readAt !== null,
-        createdAt: row.createdAt.toISOString(),
-      },
-      unreadCount: unread?.n ?? 0,
-    });
+    app.io.local.to(room).emit('notification', { notification, unreadCount: unread?.n ?? 0 });
   };
   return app.database.listen(NOTIFICATION_CHANNEL, (payload) => {
     deliver(payload).catch((error: unknown) => app.log.warn({ err: error }, 'notification push failed'));

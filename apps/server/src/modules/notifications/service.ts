@@ -1,5 +1,5 @@
 import type { NotificationListResponse } from '@sciwise/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
@@ -17,18 +17,29 @@ export interface NewNotification {
 export const NOTIFICATION_CHANNEL = 'sciwise_notifications';
 
 /**
- * Adds an in-app notification; pass the caller's transaction so it commits with the change it
- * reports. The pg_notify rides the same transaction: Postgres delivers it only on commit, so
- * nobody is told about a change that was rolled back, whichever node they are connected to.
+ * `select pg_notify(…) from <rows>`: announces freshly inserted notification rows. NOTIFY rides
+ * the inserting transaction, so Postgres delivers it only on commit, to every node; nobody is
+ * told about a change that was rolled back. The body is cut short to stay far below NOTIFY's
+ * 8,000-byte payload limit; the list endpoint has the whole text.
  */
+export function announceNotifications(rows: SQL): SQL {
+  return sql`select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
+      'userId', user_id,
+      'notification', json_build_object('id', id, 'kind', kind, 'title', left(title, 300),
+        'body', left(body, 1000), 'link', link, 'read', false, 'createdAt', created_at)
+    )::text) from ${rows}`;
+}
+
+/** Adds an in-app notification; pass the caller's transaction so it commits with the change it reports. */
 export async function notify(tx: Executor, userId: string, notification: NewNotification): Promise<void> {
-  const [row] = await tx
-    .insert(notifications)
-    .values({ userId, ...notification, link: notification.link ?? null })
-    .returning({ id: notifications.id });
-  await tx.execute(
-    sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId, id: row!.id })})`,
-  );
+  await tx.execute(sql`
+    with inserted as (
+      insert into notifications (user_id, kind, title, body, link)
+      values (${userId}::uuid, ${notification.kind}, ${notification.title}, ${notification.body},
+              ${notification.link ?? null})
+      returning *
+    )
+    ${announceNotifications(sql`inserted`)}`);
 }
 
 export async function listNotifications(
