@@ -1,3 +1,6 @@
+import { blogPosts, formatPostDate, type BlogPost } from './blog-data.ts';
+import { formatStoryCost, stories, type Story } from './stories-data.ts';
+
 /** Copy of the public pages that are text plus next steps (marketing details grow with the public-site work). */
 export interface InfoSection {
   heading: string;
@@ -14,6 +17,8 @@ export interface InfoPageContent {
   upcoming?: string;
   primary?: { label: string; to: string };
   secondary?: { label: string; to: string };
+  /** Further reading, shown as a list of links (the blog index). */
+  links?: { label: string; to: string }[];
 }
 
 const post = { label: 'Post a project', to: '/create-project' };
@@ -40,54 +45,41 @@ function service(title: string, intro: string, examples: string[]): InfoPageCont
   };
 }
 
-function subject(title: string, intro: string, examples: string[]): InfoPageContent {
+function storyPage(story: Story): InfoPageContent {
+  const next = stories[(stories.indexOf(story) + 1) % stories.length]!;
   return {
-    eyebrow: 'Find an expert by subject',
-    title,
-    intro,
-    sections: [{ heading: 'What these experts do', bullets: examples }, escrowSection],
-    upcoming: 'Expert profiles for this subject are being added to the searchable directory.',
-    primary: post,
-    secondary: { label: 'Browse all experts', to: '/find-an-expert' },
-  };
-}
-
-function story(
-  category: string,
-  title: string,
-  description: string,
-  cost: string,
-  time: string,
-): InfoPageContent {
-  return {
-    eyebrow: `Success story · ${category}`,
-    title,
-    intro: description,
+    eyebrow: `Success story · ${story.category}`,
+    title: story.title,
+    intro: story.description,
     sections: [
       {
         heading: 'The engagement',
         bullets: [
-          `Budget: ${cost}`,
-          `Duration: ${time}`,
+          `Budget: ${formatStoryCost(story)}`,
+          `Duration: ${story.time}`,
           'Paid by milestone, each released from escrow on approval',
         ],
       },
+      { heading: 'What was delivered', bullets: story.outcome },
     ],
     primary: post,
-    secondary: { label: 'Read another story', to: '/story-1' },
+    secondary: { label: 'Read another story', to: next.link },
   };
 }
 
-function blog(title: string, date: string, excerpt: string, points: string[]): InfoPageContent {
+function blogPage(entry: BlogPost): InfoPageContent {
   return {
-    eyebrow: `Blog · ${date}`,
-    title,
-    intro: excerpt,
-    sections: [{ heading: 'In short', bullets: points }],
+    eyebrow: `Blog · ${formatPostDate(entry)}`,
+    title: entry.title,
+    intro: entry.excerpt,
+    sections: entry.sections,
     primary: { label: 'More articles', to: '/blog' },
     secondary: howItWorks,
   };
 }
+
+const storyPages = Object.fromEntries(stories.map((story) => [story.link, storyPage(story)]));
+const blogPages = Object.fromEntries(blogPosts.map((entry) => [entry.link, blogPage(entry)]));
 
 export const infoPages: Record<string, InfoPageContent> = {
   '/find-expert': {
@@ -107,26 +99,6 @@ export const infoPages: Record<string, InfoPageContent> = {
     ],
     primary: post,
     secondary: { label: 'Browse the network', to: '/find-an-expert' },
-  },
-  '/find-an-expert': {
-    eyebrow: 'Expert network',
-    title: 'Browse 50,000+ vetted experts in 170+ countries',
-    intro:
-      'Writers, data analysts, consultants, product developers and researchers: every expert on Sciwise is vetted before their profile is listed.',
-    sections: [
-      {
-        heading: 'Popular subjects',
-        bullets: [
-          'Data analysis and statistics',
-          'Product development and formulation',
-          'Medical and scientific writing',
-          'Literature search and secondary research',
-        ],
-      },
-    ],
-    upcoming: 'The searchable expert directory with filters by subject, rate and availability is on its way.',
-    primary: post,
-    secondary: { label: 'Get matched instead', to: '/find-expert' },
   },
   '/projects': {
     eyebrow: 'Projects',
@@ -291,83 +263,16 @@ export const infoPages: Record<string, InfoPageContent> = {
     'Literature searches, systematic reviews and market research from published sources.',
     ['Systematic literature reviews', 'Market and competitor research', 'Evidence summaries'],
   ),
-  '/find-an-expert/subject/data-analysis': subject(
-    'Data analysis experts',
-    'Statisticians, data scientists and bioinformaticians who turn raw data into decisions.',
-    ['Statistical analysis plans', 'Machine-learning models', 'Survey and clinical data analysis'],
-  ),
-  '/find-an-expert/subject/product-development': subject(
-    'Product development experts',
-    'Food scientists, formulators and engineers who take products from concept to launch.',
-    ['Formulation and reformulation', 'Shelf-life and stability studies', 'Scale-up and technology transfer'],
-  ),
-  '/story-1': story(
-    'Food science',
-    'A plant-based start-up reformulated its flagship product',
-    'A food scientist helped a four-person start-up cut sugar by 30% while keeping texture, running the work in three approved milestones.',
-    'USD 1,200',
-    '2 months',
-  ),
-  '/story-2': story(
-    'Medical writing',
-    'A medtech company completed its clinical evaluation report',
-    'A medical writer with regulatory experience drafted the clinical evaluation report and handled two rounds of notified-body questions.',
-    'USD 950',
-    '1.5 months',
-  ),
-  '/story-3': story(
-    'Data analysis',
-    'A research lab rescued a stalled longitudinal study',
-    'A biostatistician rebuilt the analysis plan, cleaned five years of data and delivered publication-ready results.',
-    'USD 1,500',
-    '3 months',
-  ),
   '/blog': {
     eyebrow: 'Blog',
     title: 'Notes on working with scientific experts',
     intro:
       'Practical advice for clients and experts: choosing consultants, scoping projects and paying fairly.',
-    sections: [
-      {
-        heading: 'Latest articles',
-        bullets: [
-          'How to choose a scientific consultant',
-          'Trends in freelance science',
-          'Why institutions hire experts on demand',
-        ],
-      },
-    ],
+    sections: [],
     primary: { label: 'How to choose a consultant', to: '/blog/choose-consultant' },
     secondary: { label: 'Trends in freelance science', to: '/blog/trends-freelance-science' },
+    links: blogPosts.map((entry) => ({ label: entry.title, to: entry.link })),
   },
-  '/blog/choose-consultant': blog(
-    'How to choose a scientific consultant',
-    'January 2026',
-    'Look past the CV: the right consultant understands your question, your constraints and your deadline.',
-    [
-      'Check publications and past projects in your exact subject.',
-      'Ask for a short written approach before hiring.',
-      'Split the work into milestones you can judge.',
-    ],
-  ),
-  '/blog/trends-freelance-science': blog(
-    'Trends in freelance science',
-    'February 2026',
-    'More researchers work independently than ever, and more companies hire them project by project.',
-    [
-      'Remote collaboration is now normal in research.',
-      'Specialists prefer project work to long contracts.',
-      'Escrow makes paying unknown experts safe.',
-    ],
-  ),
-  '/blog/institutions-on-demand': blog(
-    'Why institutions hire experts on demand',
-    'March 2026',
-    'Universities and hospitals bring in outside specialists to fill skill gaps without permanent hires.',
-    [
-      'Fill a skill gap for one grant or study.',
-      'Get an independent review before submission.',
-      'Keep budgets predictable with fixed-price milestones.',
-    ],
-  ),
+  ...storyPages,
+  ...blogPages,
 };

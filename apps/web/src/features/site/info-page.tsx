@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
@@ -39,6 +39,23 @@ export function InfoPage() {
               )}
             </section>
           ))}
+          {page.links && (
+            <section>
+              <h2 className="text-xl font-semibold text-slate-900">Articles</h2>
+              <ul className="mt-4 space-y-3">
+                {page.links.map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      className="block rounded-card border border-slate-200 p-4 font-semibold text-brand-800 hover:border-brand-600"
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
         <aside className="h-fit rounded-card border border-slate-200 bg-slate-50 p-6">
           <h2 className="font-semibold text-slate-900">Ready when you are</h2>

@@ -52,4 +52,18 @@ export const testimonials: Testimonial[] = [
     position: 'Freelance medical writer',
     company: 'Sciwise expert since 2025',
   },
+  {
+    comment:
+      'Our grant needed a health economist for six weeks. We found one in two days and paid per milestone, which our finance office loved.',
+    name: 'Prof. Elena Varga',
+    position: 'Principal investigator',
+    company: 'Central European research institute',
+  },
+  {
+    comment:
+      'The workspace kept the literature review, the drafts and the approvals in one place. No more hunting through e-mail.',
+    name: 'James Whitfield',
+    position: 'Regulatory affairs manager',
+    company: 'Medical device manufacturer',
+  },
 ];

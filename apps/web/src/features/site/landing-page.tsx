@@ -213,7 +213,7 @@ export function LandingPage() {
             What clients and experts say
           </h2>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {testimonials.map((item) => (
+            {testimonials.slice(0, 3).map((item) => (
               <figure
                 key={item.name}
                 className="rounded-card border border-slate-200 bg-white p-6 shadow-card"
