@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInAccount } from './support/accounts.ts';
+import { waitForInteractive } from './support/site.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page })
@@ -38,6 +39,7 @@ test('public pages have no serious or critical axe violations', async ({ page })
 test('the login and sign-up modal has no serious or critical axe violations', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
+  await waitForInteractive(page);
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoSeriousViolations(page, 'login tab');
@@ -71,6 +73,7 @@ test.describe('on a phone', () => {
   test('the landing page and the drawer have no serious or critical axe violations', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
+    await waitForInteractive(page);
     await expectNoSeriousViolations(page, 'landing 390');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();

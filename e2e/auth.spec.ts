@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, newAccount, signInViaApi, type TestAccount } from './support/accounts.ts';
+import { gotoInteractive } from './support/site.ts';
 
 async function openModal(page: Page) {
-  await page.goto('/');
-  // The landing page is prerendered: its buttons work once React has hydrated it.
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await gotoInteractive(page, '/');
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   return page.getByRole('dialog');
 }
