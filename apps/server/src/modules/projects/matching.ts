@@ -28,9 +28,10 @@ type MatchRow = Awaited<ReturnType<typeof candidates>>[number];
  * Approved experts who fit, best first. Subject specialists come from the GIN index on
  * subjects; when they are too few, the best-rated of the project's category (from the
  * category/rating index) fill the list. Nobody unavailable, nobody whose hourly rate is over
- * an hourly budget, never the owner themself.
+ * an hourly budget, never the owner themself. Ranked and cut on expert_profiles alone; only the
+ * page's 20 rows are joined to users.
  */
-async function candidates(db: Executor, project: ProjectRow, extra: SQL[], order: SQL[], limit: number) {
+async function candidates(db: Executor, project: ProjectRow, extra: SQL[], key: SQL, limit: number) {
   const conditions: SQL[] = [
     sql`${e.status} = 'approved'`,
     sql`${e.availability} <> 'unavailable'`,
@@ -39,24 +40,39 @@ async function candidates(db: Executor, project: ProjectRow, extra: SQL[], order
   ];
   if (project.budgetType === 'hourly' && project.budgetMaxUsdMinor !== null)
     conditions.push(sql`${e.rateUsdMinor} <= ${project.budgetMaxUsdMinor}`);
-  const wanted = project.subjects.length > 0 ? textArray(project.subjects) : sql`'{}'::text[]`;
+  const ranked = db
+    .select({ ...cardColumns, sortKey: sql<number>`${key}`.as('sort_key') })
+    .from(e)
+    .where(and(...conditions))
+    .orderBy(desc(sql`${key}`), desc(e.id))
+    .limit(limit)
+    .as('ranked');
   return db
     .select({
-      ...cardColumns,
-      rateUsdMinor: e.rateUsdMinor,
+      id: ranked.id,
+      userId: ranked.userId,
+      slug: ranked.slug,
+      displayName: ranked.displayName,
+      headline: ranked.headline,
+      category: ranked.category,
+      subjects: ranked.subjects,
+      hourlyRateMinor: ranked.hourlyRateMinor,
+      currency: ranked.currency,
+      country: ranked.country,
+      availability: ranked.availability,
+      ratingCenti: ranked.ratingCenti,
+      ratingCount: ranked.ratingCount,
       avatarKey: users.avatarKey,
-      shared: sql<string[]>`array(select unnest(${e.subjects}) intersect select unnest(${wanted}))`,
     })
-    .from(e)
-    .innerJoin(users, eq(users.id, e.userId))
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(limit);
+    .from(ranked)
+    .innerJoin(users, eq(users.id, ranked.userId))
+    .orderBy(desc(ranked.sortKey), desc(ranked.id));
 }
 
 function reason(row: MatchRow, project: ProjectRow): string {
   const parts: string[] = [];
-  if (row.shared.length > 0) parts.push(`Works in ${row.shared.slice(0, 3).join(', ')}`);
+  const shared = row.subjects.filter((subject) => project.subjects.includes(subject));
+  if (shared.length > 0) parts.push(`Works in ${shared.slice(0, 3).join(', ')}`);
   else if (row.category) parts.push(`Top-rated in ${expertCategoryLabels[row.category]}`);
   if (row.ratingCount > 0)
     parts.push(
@@ -78,18 +94,14 @@ export async function matchExperts(db: Executor, project: ProjectRow): Promise<E
   const rows: MatchRow[] = [];
   if (project.subjects.length > 0) {
     const wanted = textArray(project.subjects);
-    const overlap = sql`cardinality(array(select unnest(${e.subjects}) intersect select unnest(${wanted})))`;
-    const sameCategory = project.category ? sql`(${e.category} = ${project.category})::int` : sql`0`;
-    const score = sql`(${overlap} * 1000 + ${sameCategory} * 400 + ${e.ratingCenti} + (${e.availability} = 'available')::int * 150)`;
-    rows.push(
-      ...(await candidates(
-        db,
-        project,
-        [sql`${e.subjects} && ${wanted}`],
-        [desc(score), desc(e.id)],
-        MATCH_LIMIT,
-      )),
+    // One containment test per wanted subject: cheaper per row than intersecting the arrays.
+    const overlap = sql.join(
+      project.subjects.map((subject) => sql`(${e.subjects} @> ${textArray([subject])})::int`),
+      sql` + `,
     );
+    const sameCategory = project.category ? sql`(${e.category} = ${project.category})::int` : sql`0`;
+    const score = sql`((${overlap}) * 1000 + ${sameCategory} * 400 + ${e.ratingCenti} + (${e.availability} = 'available')::int * 150)`;
+    rows.push(...(await candidates(db, project, [sql`${e.subjects} && ${wanted}`], score, MATCH_LIMIT)));
   }
   if (rows.length < MATCH_LIMIT && project.category) {
     const exclude = rows.map((row) => row.id);
@@ -98,7 +110,7 @@ export async function matchExperts(db: Executor, project: ProjectRow): Promise<E
         db,
         project,
         [eq(e.category, project.category), ...(exclude.length > 0 ? [notInArray(e.id, exclude)] : [])],
-        [desc(e.ratingCenti), desc(e.id)],
+        sql`${e.ratingCenti}`,
         MATCH_LIMIT - rows.length,
       )),
     );
