@@ -109,7 +109,11 @@ function CompareCard({ quote }: { quote: Quote }) {
           </p>
         </div>
       </div>
-      <StatusBadge status={quote.status} kind="quote" />
+      <StatusBadge
+        status={quote.status}
+        kind="quote"
+        {...(quote.status === 'submitted' ? { label: 'Waiting for your decision' } : {})}
+      />
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Price</dt>

@@ -10,14 +10,18 @@ import { projectStatusLabels, quoteStatusLabels, statusTone } from './format.ts'
 export function StatusBadge({
   status,
   kind,
+  label,
 }: {
   status: ProjectStatus | QuoteStatus;
   kind: 'project' | 'quote';
+  /** Overrides the label, e.g. the owner's "Waiting for your decision". */
+  label?: string;
 }) {
-  const label =
-    kind === 'project'
+  const text =
+    label ??
+    (kind === 'project'
       ? projectStatusLabels[status as ProjectStatus]
-      : quoteStatusLabels[status as QuoteStatus];
+      : quoteStatusLabels[status as QuoteStatus]);
   return (
     <span
       className={cn(
@@ -25,7 +29,7 @@ export function StatusBadge({
         statusTone[status],
       )}
     >
-      {label}
+      {text}
     </span>
   );
 }
