@@ -1,4 +1,12 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { gotoInteractive, waitForInteractive } from './support/site.ts';
+
+/** Every page the sitemap lists, as paths. */
+async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+}
 
 const linkedPaths = [
   '/join-expert',
@@ -118,4 +126,133 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
+});
+
+test('a crawl from / following every internal link finds no missing page', async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const origin = new URL(baseURL!).origin;
+  const seen = new Set<string>(['/']);
+  const queue = ['/'];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    expect(response?.status(), path).toBeLessThan(400);
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    await expect(page.getByRole('heading', { name: "We can't find that page" }), path).toHaveCount(0);
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== origin || url.pathname.startsWith('/api/')) continue;
+      const key = url.pathname + url.search;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push(key);
+    }
+  }
+  // The crawl reached the pages every visitor can get to, not just the landing page.
+  for (const path of [
+    '/how-it-works',
+    '/blog/institutions-on-demand',
+    '/story-3',
+    '/cookie-policy',
+    '/services/tools',
+  ]) {
+    expect(seen.has(path), path).toBe(true);
+  }
+  expect([...seen].some((path) => path.startsWith('/experts/'))).toBe(true);
+});
+
+test('public pages are prerendered with title, description, Open Graph tags and canonical URL', async ({
+  request,
+}) => {
+  const paths = await sitemapPaths(request);
+  expect(paths).toEqual(
+    expect.arrayContaining(['/', '/how-it-works', '/faq', '/story-1', '/blog/choose-consultant']),
+  );
+  for (const path of [
+    '/',
+    '/how-it-works',
+    '/faq',
+    '/concierge',
+    '/story-2',
+    '/blog/trends-freelance-science',
+    '/privacy-policy',
+  ]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, path).toMatch(/<title>[^<]*Sciwise[^<]*<\/title>/);
+    expect(head, path).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(head, path).toContain(`<link rel="canonical" href="`);
+    expect(head, path).toMatch(
+      new RegExp(`<link rel="canonical" href="https?://[^"]+${path === '/' ? '/' : path}"`),
+    );
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type']) {
+      expect(head, `${path} ${property}`).toContain(`<meta property="${property}"`);
+    }
+    // The content itself is in the HTML, not only after JavaScript.
+    expect(html, path).toMatch(
+      new RegExp(`<div id="root" data-prerendered="${path}">(<!--\\$-->)?<div[^>]*>`),
+    );
+    expect(html, path).toMatch(/<h1[^>]*>/);
+  }
+  const home = await (await request.get('/')).text();
+  expect(home).toContain('Work with our network of scientists &amp; industry experts');
+
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('User-agent: *');
+  expect(robots).toContain('Disallow: /profile/');
+  expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
+});
+
+test('prerendered pages hydrate without errors or mismatch warnings', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`${page.url()} ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${page.url()} ${message.text()}`);
+  });
+  for (const path of await sitemapPaths(request)) {
+    // Only the pages that arrive prerendered hydrate; the rest start from the empty shell.
+    if (!(await (await request.get(path)).text()).includes('data-prerendered=')) continue;
+    await page.goto(path);
+    await waitForInteractive(page);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('every public page passes axe (WCAG 2.2 AA), with and without reduced motion', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const paths = [...(await sitemapPaths(request)), '/find-expert', '/no-such-page'];
+  for (const [index, path] of paths.entries()) {
+    // Half the pages with the motion of a default visitor, half as a reduced-motion visitor.
+    await page.emulateMedia({ reducedMotion: index % 2 === 0 ? 'no-preference' : 'reduce' });
+    await gotoInteractive(page, path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const violations = results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+    expect(violations, path).toEqual([]);
+  }
+});
+
+test('every image on the public pages has a text alternative', async ({ page }) => {
+  for (const path of ['/', '/how-it-works']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.locator('img').first()).toBeVisible();
+    expect(await page.locator('img:not([alt])').count(), path).toBe(0);
+  }
+  // Below the fold, images wait until they are needed.
+  await page.goto('/');
+  await expect(page.getByTestId('expert-slider').locator('img').first()).toHaveAttribute('loading', 'lazy');
 });
