@@ -101,13 +101,16 @@ test('posts a project from the landing page in under 20 steps', async ({ page })
 
 test('a signed-out visitor fills the form, signs up at the end, and not a word is lost', async ({ page }) => {
   const title = `Pathway analysis ${randomUUID().slice(0, 6)}`;
-  await page.goto('/create-project?service=data-analysis');
+  // A service page's button opens the form with that service's category and subjects.
+  await page.goto('/services/scientific-writing');
+  await page.getByRole('main').getByRole('link', { name: 'Post a project' }).first().click();
+  await expect(page).toHaveURL(/\/create-project\?service=scientific-writing$/);
   await page.getByLabel('Project title').fill(title);
   await page.getByLabel('Description').fill(description);
   await page.getByRole('button', { name: /^Next: Expertise/ }).click();
   // The service tile pre-filled the category and subjects.
-  await expect(page.getByLabel('Category')).toHaveValue('data_analysts');
-  await expect(page.getByRole('list', { name: 'Chosen subjects' })).toContainText('Data analysis');
+  await expect(page.getByLabel('Category')).toHaveValue('writers');
+  await expect(page.getByRole('list', { name: 'Chosen subjects' })).toContainText('Scientific writing');
   await page.getByRole('button', { name: /^Next: Budget/ }).click();
   await page.getByLabel('Minimum budget').fill('800');
   await page.getByLabel('Maximum budget').fill('2000');

@@ -40,7 +40,8 @@ function service(title: string, intro: string, examples: string[]): InfoPageCont
     title,
     intro,
     sections: [{ heading: 'Typical projects', bullets: examples }, escrowSection],
-    primary: post,
+    // The form opens with this service's category and subjects filled in.
+    primary: { ...post, to: `/create-project?service=${title.toLowerCase().replace(/\s+/g, '-')}` },
     secondary: request,
   };
 }
