@@ -64,11 +64,21 @@ test('two people chat: the message appears for both, with unread badge, read sta
   await expect(bell).not.toHaveAttribute('aria-label', bellBefore);
   await expect(bell).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
 
-  await expert.page.goto('/chat');
+  // In the chat, another conversation is open; the client's row counts unread messages live.
+  const list = (await (await expert.page.request.get('/api/conversations')).json()) as {
+    conversations: Array<{ id: string; other: { isConcierge: boolean } }>;
+  };
+  const concierge = list.conversations.find((conversation) => conversation.other.isConcierge)!;
+  await expert.page.goto(`/chat?conversation=${concierge.id}`);
   const row = expert.page.getByRole('button', { name: new RegExp(clientName) });
   await expect(row.getByTestId('unread-badge')).toHaveText(/1\s*1 unread/);
+  await composer(page).fill('It is a stability study.');
+  await composer(page).press('Enter');
+  await expect(row.getByTestId('unread-badge')).toHaveText(/2\s*2 unread/);
+  await expect(page.getByTestId('message-status')).toHaveText('Sent');
   await row.click();
   await expect(messages(expert.page)).toContainText('Hello! Could you review my protocol?');
+  await expect(messages(expert.page)).toContainText('It is a stability study.');
   await expect(row.getByTestId('unread-badge')).toHaveCount(0);
 
   // The client sees that it was read.
@@ -88,7 +98,7 @@ test('two people chat: the message appears for both, with unread badge, read sta
   await composer(page).fill('   ');
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   await composer(page).press('Enter');
-  await expect(messages(page).getByRole('listitem')).toHaveCount(2);
+  await expect(messages(page).getByRole('listitem')).toHaveCount(3);
   await expert.close();
 });
 
@@ -107,4 +117,40 @@ test('on a phone the list and the chat are separate views', async ({ page }) => 
   await expect(list.getByRole('button', { name: /Sciwise Concierge/ })).toContainText(
     'You: Hi, I need a statistician.',
   );
+});
+
+test('a dropped connection shows "Reconnecting…", and a message written meanwhile goes out when it is back', async ({
+  page,
+}) => {
+  // Websockets pass through this route, so the test can cut them the way a flaky network does.
+  let networkUp = true;
+  const open: Array<{ close(): Promise<void> }> = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (!networkUp) {
+      void ws.close({ code: 4000, reason: 'network down' }).catch(() => undefined);
+      return;
+    }
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await signedInAccount(page);
+  await page.goto('/chat');
+  await expect(messages(page)).toContainText('Welcome to Sciwise');
+
+  // The page loads its history over HTTP; wait for the socket too before cutting it.
+  await expect.poll(() => open.length).toBeGreaterThan(0);
+  networkUp = false;
+  for (const ws of open.splice(0)) await ws.close().catch(() => undefined);
+  await expect(page.getByText('Reconnecting…')).toBeVisible();
+  await composer(page).fill('Sent while offline');
+  await composer(page).press('Enter');
+  await expect(page.getByTestId('message-status').last()).toHaveText('Sending…');
+
+  networkUp = true;
+  await expect(page.getByText('Reconnecting…')).toBeHidden({ timeout: 20_000 });
+  await expect(messages(page).getByText('Sent while offline')).toHaveCount(1);
+  await expect(page.getByTestId('message-status')).toHaveText('Sent');
+  // Stored once, as the server's history shows after a reload.
+  await page.reload();
+  await expect(messages(page).getByText('Sent while offline')).toHaveCount(1);
 });
