@@ -268,3 +268,29 @@ test('anonymous visitors see the public list and a summary only; invite-only sta
   await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
   await ownerContext.close();
 });
+
+test("from an expert's profile: post a project, then invite that expert in one click", async ({
+  page,
+  browser,
+}) => {
+  const subject = `Glycobiology ${randomUUID().slice(0, 6)}`;
+  const expert = await approvedExpert(browser, subject);
+  const { slug } = (await (await expert.page.request.get('/api/expert-application')).json()) as {
+    slug: string;
+  };
+  const name = `${expert.account.firstName} ${expert.account.lastName}`;
+  await signedInAccount(page);
+
+  await page.goto(`/experts/${slug}`);
+  await page.getByRole('link', { name: 'Invite to a project' }).click();
+  await expect(page).toHaveURL(new RegExp(`/create-project\\?expert=${slug}$`));
+  await fillProject(page, 'Glycan profiling of a biosimilar', subject, async (fn) => void (await fn()));
+  await page.getByRole('button', { name: 'Post project' }).click();
+  await page.getByRole('button', { name: `Invite ${name} to quote` }).click();
+  await expect(page.getByText(`${name} is invited and has been notified.`)).toBeVisible();
+
+  await expert.page.goto('/profile/proposals');
+  await expert.page.getByRole('tab', { name: 'Invitations' }).click();
+  await expect(expert.page.getByRole('link', { name: 'Glycan profiling of a biosimilar' })).toBeVisible();
+  await expert.context.close();
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expertCategorySchema } from './experts.ts';
+import { expertCategorySchema, expertSlugSchema } from './experts.ts';
 
 export const projectStatuses = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
@@ -241,10 +241,17 @@ export type ExpertMatch = z.infer<typeof expertMatchSchema>;
 export const matchesResponseSchema = z.object({ matches: z.array(expertMatchSchema) });
 export type MatchesResponse = z.infer<typeof matchesResponseSchema>;
 
-export const inviteRequestSchema = z.strictObject({
-  expertId: z.uuid('expertId must be the id of an expert.'),
-  message: text('The message', 2000).optional(),
-});
+/** The expert by user id (matches list) or by profile slug (from their public profile). */
+export const inviteRequestSchema = z
+  .strictObject({
+    expertId: z.uuid('expertId must be the id of an expert.').optional(),
+    expertSlug: expertSlugSchema.optional(),
+    message: text('The message', 2000).optional(),
+  })
+  .refine((body) => (body.expertId === undefined) !== (body.expertSlug === undefined), {
+    message: 'Name the expert by expertId or by expertSlug.',
+    path: ['expertId'],
+  });
 
 export const invitationSchema = z.object({
   id: z.string(),

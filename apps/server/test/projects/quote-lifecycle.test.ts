@@ -11,7 +11,7 @@ import type {
 } from '@sciwise/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, quotes } from '../../src/db/schema/index.ts';
+import { contracts, expertProfiles, quotes } from '../../src/db/schema/index.ts';
 import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { approvedExpert, call, openProject, quoteInput } from './helpers.ts';
@@ -207,6 +207,26 @@ describe('invitations', () => {
     });
     const ownerNotes = await notifications(owner);
     expect(ownerNotes.map((n) => n.body).join(' ')).toContain('Fully booked');
+
+    // From the expert's public profile the owner names them by slug.
+    const bySlug = await approvedExpert(t.app);
+    const [profile] = await t.app.db
+      .select({ slug: expertProfiles.slug })
+      .from(expertProfiles)
+      .where(eq(expertProfiles.userId, bySlug.id));
+    const slugInvite = await call(t.app, 'POST', `/api/projects/${project.id}/invitations`, owner, {
+      expertSlug: profile!.slug,
+    });
+    expect(slugInvite.statusCode, slugInvite.body).toBe(201);
+    expect(slugInvite.json<{ expert: { id: string } }>().expert.id).toBe(bySlug.id);
+    for (const body of [
+      {},
+      { expertId: other.id, expertSlug: profile!.slug },
+      { expertSlug: 'no-such-expert' },
+    ]) {
+      const response = await call(t.app, 'POST', `/api/projects/${project.id}/invitations`, owner, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
 
     const notExpert = await signedInUser(t.app);
     const refused = await call(t.app, 'POST', `/api/projects/${project.id}/invitations`, owner, {

@@ -8,7 +8,6 @@ import { expertProfiles, projectInvitations as i, projects, users } from '../../
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { notify } from '../notifications/service.ts';
-import { isApprovedExpert } from './access.ts';
 import { invitationTransition, type InvitationTransition } from './invitation-states.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectQuotable } from './project-states.ts';
@@ -48,6 +47,26 @@ async function selectInvitations(db: Executor, where: SQL): Promise<Invitation[]
   }));
 }
 
+const NO_EXPERT = 'We could not find an approved expert with that id.';
+
+/** The user id of the approved expert the owner named, by id or by profile slug. */
+async function invitedExpertId(db: Executor, input: z.output<typeof inviteRequestSchema>): Promise<string> {
+  const [row] = await db
+    .select({ userId: expertProfiles.userId })
+    .from(expertProfiles)
+    .where(
+      and(
+        input.expertSlug
+          ? eq(expertProfiles.slug, input.expertSlug)
+          : eq(expertProfiles.userId, input.expertId!),
+        eq(expertProfiles.status, 'approved'),
+      ),
+    )
+    .limit(1);
+  if (!row) throw invalid(NO_EXPERT, [{ field: 'expertId', message: 'Choose an approved expert.' }]);
+  return row.userId;
+}
+
 /** The owner invites an approved expert to quote; the expert is notified in the same transaction. */
 export async function inviteExpert(
   db: Executor,
@@ -59,19 +78,16 @@ export async function inviteExpert(
     const id = await db.transaction(async (tx) => {
       const project = await ownedProject(tx, projectId, owner, true);
       assertProjectQuotable(project.status);
-      if (input.expertId === owner.id)
+      const expertId = await invitedExpertId(tx, input);
+      if (expertId === owner.id)
         throw invalid('You cannot invite yourself to your own project.', [
           { field: 'expertId', message: 'Choose another expert.' },
         ]);
-      if (!(await isApprovedExpert(tx, input.expertId)))
-        throw invalid('We could not find an approved expert with that id.', [
-          { field: 'expertId', message: 'Choose an approved expert.' },
-        ]);
       const [created] = await tx
         .insert(i)
-        .values({ projectId, expertId: input.expertId, message: input.message || null })
+        .values({ projectId, expertId, message: input.message || null })
         .returning({ id: i.id });
-      await notify(tx, input.expertId, {
+      await notify(tx, expertId, {
         kind: 'project_invitation',
         title: 'You are invited to quote',
         body: `${fullName(owner)} invited you to send a quote for “${project.title}”.`,

@@ -58,7 +58,7 @@ function MatchRow({
             size="sm"
             className="self-start sm:self-center"
             loading={invite.isPending}
-            onClick={() => invite.mutate(match.userId)}
+            onClick={() => invite.mutate({ expertId: match.userId })}
             aria-label={`Invite ${match.name} to quote`}
           >
             Invite to quote

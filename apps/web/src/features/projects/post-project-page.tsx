@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../auth/queries.ts';
+import { expertProfileQuery } from '../experts/queries.ts';
 import { PageHero } from '../site/page-hero.tsx';
 import { MatchesPanel } from './matches-panel.tsx';
 import { ProjectEditor } from './project-editor.tsx';
@@ -21,9 +22,31 @@ import {
   valuesFromProject,
   type ProjectFormValues,
 } from './project-form-values.ts';
-import { createProject, projectViewQuery, publishProject } from './queries.ts';
+import { createProject, projectViewQuery, publishProject, useInvite } from './queries.ts';
 
-function Published({ projectId }: { projectId: string }) {
+/** Came from an expert's profile ("Invite to a project"): that expert is one click away. */
+function InviteChosenExpert({ projectId, slug }: { projectId: string; slug: string }) {
+  const profile = useQuery(expertProfileQuery(slug));
+  const invite = useInvite(projectId);
+  if (!profile.data) return null;
+  const name = profile.data.name;
+  return (
+    <Alert tone="info" title={`You came here to hire ${name}`}>
+      {invite.isSuccess ? (
+        <p>{name} is invited and has been notified.</p>
+      ) : (
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <Button size="sm" loading={invite.isPending} onClick={() => invite.mutate({ expertSlug: slug })}>
+            Invite {name} to quote
+          </Button>
+          {invite.isError && <span className="text-sm text-danger-700">{errorMessage(invite.error)}</span>}
+        </div>
+      )}
+    </Alert>
+  );
+}
+
+function Published({ projectId, expertSlug }: { projectId: string; expertSlug: string | null }) {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
       <Alert tone="success" title="Your project is live">
@@ -34,6 +57,7 @@ function Published({ projectId }: { projectId: string }) {
         </Link>{' '}
         page.
       </Alert>
+      {expertSlug && <InviteChosenExpert projectId={projectId} slug={expertSlug} />}
       <div className="flex flex-wrap gap-3">
         <ButtonLink to={`/projects/${projectId}`}>View your project</ButtonLink>
         <ButtonLink to="/profile/my-projects" variant="secondary">
@@ -140,28 +164,34 @@ export function PostProjectPage() {
   const [params, setParams] = useSearchParams();
   const service = params.get('service');
   const published = params.get('published');
+  // From an expert's profile: kept through drafts and sign-up, offered once the project is live.
+  const expertSlug = params.get('expert');
+  const keep = useCallback(
+    (next: Record<string, string>) => (expertSlug ? { ...next, expert: expertSlug } : next),
+    [expertSlug],
+  );
   const [bootDraft] = useState(() => params.get('draft'));
   const [localDraft] = useState(() => loadLocalDraft());
   const [moved, setMoved] = useState<string | null>(null);
   const preset = service ? servicePresets[service] : undefined;
 
   const onPublished = useCallback(
-    (id: string) => setParams({ published: id }, { replace: true }),
-    [setParams],
+    (id: string) => setParams(keep({ published: id }), { replace: true }),
+    [setParams, keep],
   );
   const onMoved = useCallback(
     (id: string, wasPublished: boolean) => {
       setMoved(id);
-      setParams(wasPublished ? { published: id } : { draft: id }, { replace: true });
+      setParams(keep(wasPublished ? { published: id } : { draft: id }), { replace: true });
     },
-    [setParams],
+    [setParams, keep],
   );
 
   // Read at this moment, not at mount: the visitor may have typed a lot since.
   const pendingLocal = status === 'signed-in' && !moved && !bootDraft && !published ? loadLocalDraft() : null;
 
   let body;
-  if (published) body = <Published projectId={published} />;
+  if (published) body = <Published projectId={published} expertSlug={expertSlug} />;
   else if (status === 'loading') body = <PageSpinner />;
   else if (status === 'signed-out')
     body = (

@@ -157,11 +157,12 @@ export const useCancelProject = () =>
     apiRequest(`/api/projects/${id}/cancel`, { method: 'POST', schema: projectDetailsSchema }),
   );
 
+/** Names the expert by user id (matches) or by profile slug (from their public profile). */
 export const useInvite = (projectId: string) =>
-  useProjectMutation((expertId: string) =>
+  useProjectMutation((expert: { expertId: string } | { expertSlug: string }) =>
     apiRequest(`/api/projects/${projectId}/invitations`, {
       method: 'POST',
-      body: { expertId },
+      body: expert,
       schema: invitationSchema,
     }),
   );
