@@ -35,3 +35,34 @@ it('post, match, invite, quote, accept', async () => {
   expect(contract.statusCode, contract.body).toBe(200);
   expect(contract.json<Contract>().milestones.map((m) => m.status)).toEqual(['pending', 'pending']);
 });
+
+it('every project, invitation, quote and contract call is in the OpenAPI document', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, object>;
+  }>();
+  for (const path of [
+    '/api/projects',
+    '/api/projects/mine',
+    '/api/projects/browse',
+    '/api/projects/{id}',
+    '/api/projects/{id}/publish',
+    '/api/projects/{id}/cancel',
+    '/api/projects/{id}/attachments',
+    '/api/projects/{id}/attachments/{attachmentId}',
+    '/api/projects/{id}/matches',
+    '/api/projects/{id}/invitations',
+    '/api/projects/{id}/quotes',
+    '/api/invitations',
+    '/api/invitations/{id}/accept',
+    '/api/invitations/{id}/decline',
+    '/api/quotes/mine',
+    '/api/quotes/received',
+    '/api/quotes/{id}',
+    '/api/quotes/{id}/withdraw',
+    '/api/quotes/{id}/decline',
+    '/api/quotes/{id}/accept',
+    '/api/contracts',
+    '/api/contracts/{id}',
+  ])
+    expect(doc.paths, path).toHaveProperty([path]);
+});
