@@ -87,7 +87,7 @@ function MyProjectRow({ project }: { project: MyProject }) {
 
 export function MyProjectsPage() {
   const projects = useQuery(myProjectsQuery);
-  const [tab, setTab] = useState<ProjectTab>('open');
+  const [chosen, setTab] = useState<ProjectTab | null>(null);
   return (
     <>
       <PageHeading title="My Projects" actions={<ButtonLink to="/create-project">Post a project</ButtonLink>}>
@@ -106,6 +106,9 @@ export function MyProjectsPage() {
                 Post your first project: matching experts are listed as soon as it is live.
               </EmptyState>
             );
+          // Until the person picks a tab, open the first one that has something in it.
+          const preferred: ProjectTab[] = ['open', 'in_progress', 'draft', 'closed'];
+          const tab = chosen ?? preferred.find((t) => all.some((p) => inTab(p.status, t))) ?? 'open';
           const shown = all.filter((p) => inTab(p.status, tab));
           return (
             <Tabs
