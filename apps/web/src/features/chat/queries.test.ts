@@ -1,0 +1,81 @@
+import type { ChatMessage, ConversationListResponse, MessageListResponse } from '@sciwise/contracts';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { addMessageToCache, applyMessageToList, chatKeys, setOtherReadInCache } from './queries.ts';
+
+const me = 'me';
+const them = 'them';
+
+function message(seq: number, senderId = them, conversationId = 'c1'): ChatMessage {
+  return {
+    id: `m${conversationId}-${seq}`,
+    conversationId,
+    seq,
+    senderId,
+    receiverId: senderId === me ? them : me,
+    text: `text ${seq}`,
+    timestamp: new Date(Date.UTC(2026, 10, 21, 12, seq)).toISOString(),
+    clientMessageId: null,
+  };
+}
+
+function conversation(id: string, lastSeq: number, unreadCount: number) {
+  return {
+    id,
+    selfId: me,
+    other: { id: them, name: 'Them', avatarUrl: null, isConcierge: false, expertSlug: null },
+    lastMessage: lastSeq ? message(lastSeq, them, id) : null,
+    unreadCount,
+    otherLastReadSeq: 0,
+    updatedAt: new Date(Date.UTC(2026, 10, 21, 12, lastSeq)).toISOString(),
+  };
+}
+
+function pages(client: QueryClient) {
+  return client.getQueryData<InfiniteData<MessageListResponse, number>>(chatKeys.messages('c1'))!;
+}
+
+describe('chat cache', () => {
+  it('adds a live message once, in seq order, to the newest page', () => {
+    const client = new QueryClient();
+    client.setQueryData<InfiniteData<MessageListResponse, number>>(chatKeys.messages('c1'), {
+      pages: [
+        { messages: [message(3), message(5)], nextBefore: 3, otherLastReadSeq: 0 },
+        { messages: [message(1), message(2)], nextBefore: null, otherLastReadSeq: 0 },
+      ],
+      pageParams: [0, 3],
+    });
+    addMessageToCache(client, message(6));
+    addMessageToCache(client, message(4));
+    addMessageToCache(client, message(6));
+    expect(pages(client).pages[0]!.messages.map((m) => m.seq)).toEqual([3, 4, 5, 6]);
+    setOtherReadInCache(client, 'c1', 4);
+    setOtherReadInCache(client, 'c1', 2);
+    expect(pages(client).pages.map((page) => page.otherLastReadSeq)).toEqual([4, 4]);
+  });
+
+  it('moves the conversation to the top and counts unread only when it is not being read', () => {
+    const client = new QueryClient();
+    client.setQueryData<ConversationListResponse>(chatKeys.conversations, {
+      conversations: [conversation('c2', 4, 0), conversation('c1', 2, 1)],
+      unreadTotal: 1,
+    });
+    expect(applyMessageToList(client, message(3), { incoming: true, seenNow: false })).toBe(true);
+    let list = client.getQueryData<ConversationListResponse>(chatKeys.conversations)!;
+    expect(list.conversations.map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(list.conversations[0]).toMatchObject({ unreadCount: 2, lastMessage: { seq: 3 } });
+    expect(list.unreadTotal).toBe(2);
+
+    // The same message again (another tab, a retry) changes nothing.
+    applyMessageToList(client, message(3), { incoming: true, seenNow: false });
+    applyMessageToList(client, message(4, them, 'c2'), { incoming: true, seenNow: true });
+    list = client.getQueryData<ConversationListResponse>(chatKeys.conversations)!;
+    expect(list.conversations.find((c) => c.id === 'c1')!.unreadCount).toBe(2);
+    expect(list.unreadTotal).toBe(2);
+
+    // A conversation the list does not know yet: the caller refetches.
+    expect(applyMessageToList(client, message(1, them, 'new'), { incoming: true, seenNow: false })).toBe(
+      false,
+    );
+  });
+});
