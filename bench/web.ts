@@ -149,6 +149,18 @@ async function measure(chromePort: number, page: string): Promise<Figures> {
   };
 }
 
+/** Lighthouse now and then loses a trace (NO_NAVSTART and the like): such a run is repeated. */
+async function measureWithRetry(chromePort: number, page: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(chromePort, page);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`${page}: ${(error as Error).message}; running it again`);
+    }
+  }
+}
+
 function withinBudget(figures: Omit<Figures, 'failedAudits'>): Record<keyof typeof budgets, boolean> {
   return {
     performance: figures.performance >= budgets.performance,
@@ -183,7 +195,7 @@ try {
     // A warm-up load so the server's first-request costs (JIT, database pages) are not measured.
     await fetch(`${origin}${page}`);
     const runs: Figures[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(chrome.port, page));
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measureWithRetry(chrome.port, page));
     runs.sort((a, b) => a.performance - b.performance);
     results.push(runs[Math.floor(runs.length / 2)]!);
   }

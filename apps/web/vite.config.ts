@@ -13,5 +13,7 @@ export default defineConfig({
     sourcemap: false,
     outDir: process.env.WEB_DIST_DIR ?? 'dist',
     emptyOutDir: true,
+    // Every browser we support preloads modules natively; the polyfill would cost every first load.
+    modulePreload: { polyfill: false },
   },
 });

@@ -91,6 +91,13 @@ if (!template.includes('<div id="root"></div>')) throw new Error('index.html has
 // The shell for every path that has no page of its own (signed-in areas, expert profiles).
 await writeCompressed(path.join(distDir, 'app.html'), template);
 
+// A prerendered page is readable before any script runs, so its scripts yield the network to
+// the HTML and the stylesheet: they load at low priority and hydrate once they are in.
+const pageTemplate = template.replace(
+  /<(script type="module"|link rel="modulepreload") crossorigin/g,
+  '<$1 fetchpriority="low" crossorigin',
+);
+
 const { renderPage, publicPages } = await loadRenderer();
 const pages = publicPages.filter(
   (page) => page.prerender !== false && !linkedButNotPrerendered.includes(page.path),
@@ -100,7 +107,7 @@ for (const page of pages) {
   if (markup.includes('Unexpected Application Error!') || markup.includes("We can't find that page")) {
     throw new Error(`${page.path} rendered an error page while prerendering:\n${markup.slice(0, 3000)}`);
   }
-  const html = withHead(template, headFor(page)).replace(
+  const html = withHead(pageTemplate, headFor(page)).replace(
     '<div id="root"></div>',
     `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
   );

@@ -1,4 +1,5 @@
 import { blogPosts, formatPostDate, type BlogPost } from './blog-data.ts';
+import { blogText } from './blog-text.ts';
 import { formatStoryCost, stories, type Story } from './stories-data.ts';
 
 /** Copy of the public pages that are text plus next steps (marketing details grow with the public-site work). */
@@ -73,7 +74,7 @@ function blogPage(entry: BlogPost): InfoPageContent {
     eyebrow: `Blog · ${formatPostDate(entry)}`,
     title: entry.title,
     intro: entry.excerpt,
-    sections: entry.sections,
+    sections: blogText[entry.slug],
     primary: { label: 'More articles', to: '/blog' },
     secondary: howItWorks,
   };

@@ -1,13 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
-import { Button, ButtonLink, type ButtonVariant } from '../../components/ui/button.tsx';
-import { Drawer } from '../../components/ui/drawer.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
-import { useAuthModal } from '../auth/auth-modal-context.tsx';
-import { preloadAuthModal } from '../auth/lazy-auth-modal.tsx';
-import { useSignedInHint } from '../auth/signed-in-hint.ts';
+import { AuthButton } from './auth-button.tsx';
 import { Logo } from './logo.tsx';
 import { primaryNav, type NavMenu } from './nav-data.ts';
 
@@ -23,44 +20,6 @@ function useScrolledPast(threshold: number) {
     return () => window.removeEventListener('scroll', update);
   }, [threshold]);
   return scrolled;
-}
-
-const SessionButton = lazy(async () => ({ default: (await import('./session-controls.tsx')).SessionButton }));
-
-/** Login, or Logout once the session is confirmed. Visitors who never signed in skip the check. */
-function AuthButton({
-  className,
-  onDone,
-  variant = 'outline-inverse',
-}: {
-  className?: string;
-  onDone?: () => void;
-  variant?: ButtonVariant;
-}) {
-  const likelySignedIn = useSignedInHint();
-  const { openAuthModal } = useAuthModal();
-  const onLogin = () => openAuthModal('login');
-  const login = (
-    <Button
-      variant={variant}
-      size="sm"
-      className={className}
-      onPointerEnter={preloadAuthModal}
-      onFocus={preloadAuthModal}
-      onClick={() => {
-        onDone?.();
-        onLogin();
-      }}
-    >
-      Login
-    </Button>
-  );
-  if (!likelySignedIn) return login;
-  return (
-    <Suspense fallback={login}>
-      <SessionButton className={className} variant={variant} onDone={onDone} onLogin={onLogin} />
-    </Suspense>
-  );
 }
 
 function NavDropdown({
@@ -173,60 +132,7 @@ function DesktopNav() {
   );
 }
 
-function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const linkClass = 'block rounded-control px-3 py-2.5 text-base text-slate-800 hover:bg-slate-100';
-  return (
-    <Drawer open={open} onClose={onClose} label="Menu" id="mobile-menu" header={<Logo tone="dark" />}>
-      <nav aria-label="Mobile" className="space-y-4 p-4">
-        <ul className="space-y-1">
-          {primaryNav.map((entry) =>
-            entry.kind === 'link' ? (
-              <li key={entry.to}>
-                <Link to={entry.to} className={cn(linkClass, 'font-medium')} onClick={onClose}>
-                  {entry.label}
-                </Link>
-              </li>
-            ) : (
-              <li key={entry.id}>
-                <details className="group">
-                  <summary
-                    className={cn(
-                      linkClass,
-                      'flex cursor-pointer list-none items-center justify-between font-medium',
-                    )}
-                  >
-                    {entry.label}
-                    <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
-                  </summary>
-                  <ul className="ml-3 border-l border-slate-200 pl-2">
-                    {entry.links.map((link) => (
-                      <li key={link.to}>
-                        <Link to={link.to} className={cn(linkClass, 'text-sm')} onClick={onClose}>
-                          {link.label}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-            ),
-          )}
-          <li>
-            <Link to="/join-expert" className={cn(linkClass, 'font-medium')} onClick={onClose}>
-              Join as expert
-            </Link>
-          </li>
-        </ul>
-        <div className="space-y-2 border-t border-slate-200 pt-4">
-          <AuthButton className="h-10 w-full" variant="secondary" onDone={onClose} />
-          <ButtonLink to="/request-service" className="w-full" onClick={onClose}>
-            Request a service
-          </ButtonLink>
-        </div>
-      </nav>
-    </Drawer>
-  );
-}
+const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.tsx')).MobileMenu }));
 
 export function SiteHeader() {
   const location = useLocation();
@@ -234,6 +140,8 @@ export function SiteHeader() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const solid = scrolled || onHowItWorks;
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menuOpen && !menuWanted) setMenuWanted(true);
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
@@ -289,7 +197,11 @@ export function SiteHeader() {
           <DesktopNav />
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { Button, type ButtonVariant } from '../../components/ui/button.tsx';
+import { useAuthModal } from '../auth/auth-modal-context.tsx';
+import { preloadAuthModal } from '../auth/lazy-auth-modal.tsx';
+import { useSignedInHint } from '../auth/signed-in-hint.ts';
+
+const SessionButton = lazy(async () => ({ default: (await import('./session-controls.tsx')).SessionButton }));
+
+/** Login, or Logout once the session is confirmed. Visitors who never signed in skip the check. */
+export function AuthButton({
+  className,
+  onDone,
+  variant = 'outline-inverse',
+}: {
+  className?: string;
+  onDone?: () => void;
+  variant?: ButtonVariant;
+}) {
+  const likelySignedIn = useSignedInHint();
+  const { openAuthModal } = useAuthModal();
+  const onLogin = () => openAuthModal('login');
+  const login = (
+    <Button
+      variant={variant}
+      size="sm"
+      className={className}
+      onPointerEnter={preloadAuthModal}
+      onFocus={preloadAuthModal}
+      onClick={() => {
+        onDone?.();
+        onLogin();
+      }}
+    >
+      Login
+    </Button>
+  );
+  if (!likelySignedIn) return login;
+  return (
+    <Suspense fallback={login}>
+      <SessionButton className={className} variant={variant} onDone={onDone} onLogin={onLogin} />
+    </Suspense>
+  );
+}
