@@ -47,7 +47,7 @@ export function ConversationList({ conversations, activeId, onSelect }: Conversa
                   >
                     {conversation.other.name}
                   </span>
-                  <span className="shrink-0 text-xs text-slate-500">
+                  <span className="shrink-0 text-xs text-slate-600">
                     {formatListTime(conversation.updatedAt)}
                   </span>
                 </span>
