@@ -11,10 +11,12 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   customType,
+  boolean,
   date,
   index,
   integer,
   jsonb,
+  primaryKey,
   pgEnum,
   pgTable,
   text,
@@ -23,7 +25,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { expertCategory, rateCurrency } from './experts.ts';
+import { expertCategory, expertProfiles, rateCurrency } from './experts.ts';
 
 export const projectStatus = pgEnum('project_status', projectStatuses);
 export const projectVisibility = pgEnum('project_visibility', projectVisibilities);
@@ -205,4 +207,28 @@ export const contractMilestones = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('contract_milestones_position_unique').on(t.contractId, t.position)],
+);
+
+/**
+ * Matching's narrow copy of approved, available experts: one row per (subject, expert), kept in
+ * step by a trigger on expert_profiles (migration 0007). Ranking reads these small rows instead
+ * of the wide profiles, then fetches only the 20 profiles it shows.
+ */
+export const expertSubjectMatches = pgTable(
+  'expert_subject_matches',
+  {
+    subject: text('subject').notNull(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => expertProfiles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    category: expertCategory('category'),
+    ratingCenti: integer('rating_centi').notNull(),
+    available: boolean('available').notNull(),
+    rateUsdMinor: integer('rate_usd_minor'),
+  },
+  (t) => [
+    primaryKey({ name: 'expert_subject_matches_pk', columns: [t.subject, t.expertId] }),
+    index('expert_subject_matches_expert_idx').on(t.expertId),
+  ],
 );
