@@ -256,3 +256,13 @@ test('every image on the public pages has a text alternative', async ({ page }) 
   await page.goto('/');
   await expect(page.getByTestId('expert-slider').locator('img').first()).toHaveAttribute('loading', 'lazy');
 });
+
+test('moving between marketing pages in the app updates the tab title', async ({ page }) => {
+  await gotoInteractive(page, '/');
+  await expect(page).toHaveTitle('Sciwise — Work with our network of scientists & industry experts');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How it Works' }).click();
+  await expect(page).toHaveURL(/\/how-it-works$/);
+  await expect(page).toHaveTitle('How it Works — Sciwise');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Policy' }).click();
+  await expect(page).toHaveTitle('Cookie Policy — Sciwise');
+});

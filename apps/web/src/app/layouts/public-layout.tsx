@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { DocumentTitle } from '../../features/site/document-title.tsx';
 import { CategoryStrip, SiteFooter } from '../../features/site/site-footer.tsx';
 import { SiteHeader } from '../../features/site/site-header.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -8,6 +9,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
+      <DocumentTitle />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />

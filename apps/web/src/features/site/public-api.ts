@@ -9,7 +9,7 @@ import { ApiError, NETWORK_ERROR } from '../../lib/api-error.ts';
 /*
  * The three public reads of the marketing pages. They check the answers' shape by hand against the
  * contract's types instead of parsing with the zod schemas: the schemas would more than double the
- * JavaScript a first-time visitor downloads (see docs/decisions/003-public-site.md).
+ * JavaScript a first-time visitor downloads (see docs/decisions/005-public-site.md).
  */
 
 type Guard<T> = (value: unknown) => value is T;

@@ -73,7 +73,9 @@ export const publicPages: PageMeta[] = [
   })),
 ];
 
-export function pageMeta(pathname: string): PageMeta {
+/** The title of a prerendered marketing page, or null for every other path. */
+export function marketingTitle(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return publicPages.find((page) => page.path === path) ?? { ...home, path };
+  const page = publicPages.find((entry) => entry.path === path && entry.prerender !== false);
+  return page?.title ?? null;
 }

@@ -1,0 +1,93 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Link, MemoryRouter, Outlet, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes, preloadRoutes, toElementRoutes, useRouteErrorValue } from './route-elements.tsx';
+
+function Broken(): never {
+  throw new Error('The chart data was malformed.');
+}
+
+function Fallback() {
+  const error = useRouteErrorValue();
+  return <p>Failed: {error instanceof Error ? error.message : 'unknown'}</p>;
+}
+
+function Layout() {
+  return (
+    <>
+      <Link to="/ok">Go on</Link>
+      <Outlet />
+    </>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('route table in declarative mode', () => {
+  it('renders a lazy route once its module is in, and renders it at once after preloading', async () => {
+    const load = vi.fn(async () => ({ Component: () => <h1>Lazy page</h1> }));
+    const table: RouteObject[] = [{ path: '/lazy', lazy: load, handle: { withoutQuery: true } }];
+    render(
+      <MemoryRouter initialEntries={['/lazy']}>
+        <AppRoutes routes={toElementRoutes(table)} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Lazy page' })).toBeTruthy();
+
+    const preloaded = vi.fn(async () => ({ Component: () => <h1>Preloaded page</h1> }));
+    const second: RouteObject[] = [{ path: '/next', lazy: preloaded, handle: { withoutQuery: true } }];
+    await preloadRoutes(second, '/next');
+    render(
+      <MemoryRouter initialEntries={['/next']}>
+        <AppRoutes routes={toElementRoutes(second)} />
+      </MemoryRouter>,
+    );
+    // No Suspense fallback in between: hydration of a prerendered page depends on this.
+    expect(screen.getByRole('heading', { name: 'Preloaded page' })).toBeTruthy();
+    expect(preloaded).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the route error element with the error, and leaves it behind on navigation', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const table = toElementRoutes([
+      {
+        element: <Layout />,
+        errorElement: <Fallback />,
+        children: [
+          { path: '/broken', element: <Broken /> },
+          { path: '/ok', element: <h1>Fine</h1> },
+        ],
+      },
+    ]);
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <AppRoutes routes={table} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Failed: The chart data was malformed.')).toBeTruthy();
+  });
+
+  it('recovers when the visitor navigates away from a failed page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const table = toElementRoutes([
+      {
+        element: <Layout />,
+        children: [
+          { path: '/broken', element: <Broken />, errorElement: <Fallback /> },
+          { path: '/ok', element: <h1>Fine</h1> },
+        ],
+      },
+    ]);
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <AppRoutes routes={table} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(/Failed:/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Go on' }));
+    expect(await screen.findByRole('heading', { name: 'Fine' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-error.ts';
+import { fetchExpertStats, fetchFeaturedExperts, fetchSubjectNames } from './public-api.ts';
+
+const answer = (status: number, body: unknown) =>
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
+
+const card = {
+  slug: 'ada-lovelace',
+  name: 'Ada Lovelace',
+  avatarUrl: '/api/experts/ada-lovelace/avatar.svg',
+  headline: 'Analytical engines',
+  rating: 5,
+  category: 'data_analysts',
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('public reads of the marketing pages', () => {
+  it('accept the contract shapes', async () => {
+    answer(200, { categories: [{ category: 'data_analysts', label: 'Data Analysts', experts: [card] }] });
+    expect((await fetchFeaturedExperts()).categories[0]!.experts[0]!.name).toBe('Ada Lovelace');
+    answer(200, { experts: 301, countries: 135 });
+    expect(await fetchExpertStats()).toEqual({ experts: 301, countries: 135 });
+    const spy = answer(200, { subjects: [{ name: 'Bioinformatics', slug: 'bioinformatics' }] });
+    expect(await fetchSubjectNames('bio inf')).toEqual(['Bioinformatics']);
+    expect(spy.mock.calls.at(-1)![0]).toBe('/api/subjects?prefix=bio%20inf&limit=8');
+  });
+
+  it('refuse answers of another shape instead of showing them', async () => {
+    answer(200, {
+      categories: [{ category: 'writers', label: 'Writers', experts: [{ ...card, rating: 7 }] }],
+    });
+    await expect(fetchFeaturedExperts()).rejects.toMatchObject({ code: 'bad_response' });
+    answer(200, { experts: '301', countries: 1 });
+    await expect(fetchExpertStats()).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("carry the server's message and status, and name network failures", async () => {
+    answer(429, { message: 'Too many requests. Try again in a minute.', code: 'rate_limited' });
+    await expect(fetchExpertStats()).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many requests. Try again in a minute.',
+    });
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(fetchExpertStats()).rejects.toMatchObject({ status: 0, code: 'network' });
+  });
+});
