@@ -61,9 +61,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   io.use(authenticateHandshake(app));
   app.decorate('io', io);
 
-  // Close sockets before Fastify closes the HTTP server, which would otherwise wait for them.
+  // Close connections before Fastify closes the HTTP server, which would otherwise wait for them.
+  // Closing the transports (not disconnecting the sockets) makes clients reconnect on their own,
+  // to this node once it is back or to another one behind the load balancer.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {

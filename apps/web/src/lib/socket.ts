@@ -56,9 +56,12 @@ export function useSocket(onReconnect?: () => void): { socket: AppSocket | null;
       setStatus('connected');
       if (droppedOnce) reconnected.current?.();
     };
-    const onDisconnect = () => {
+    const onDisconnect = (reason: string) => {
       droppedOnce = true;
-      setStatus(current.active ? 'reconnecting' : 'signed-out');
+      // A server-side disconnect does not retry by itself; retrying settles it either way
+      // (back in, or a refused handshake that shows as signed out).
+      if (reason === 'io server disconnect') current.connect();
+      setStatus('reconnecting');
     };
     const onConnectError = () => {
       droppedOnce = true;
