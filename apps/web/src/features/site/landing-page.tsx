@@ -130,10 +130,12 @@ function Claims() {
         {claims.map((claim) => (
           <div
             key={claim.label}
-            className="flex flex-col-reverse rounded-card border border-slate-200 bg-white p-5"
+            className="flex flex-col-reverse justify-end rounded-card border border-slate-200 bg-white p-5"
           >
             <dt className="mt-1 text-sm text-slate-700">{claim.label}</dt>
-            <dd className="h-9 text-3xl font-bold text-brand-800">{claim.figure}</dd>
+            <dd className="h-9 text-2xl font-bold whitespace-nowrap text-brand-800 sm:text-3xl">
+              {claim.figure}
+            </dd>
           </div>
         ))}
       </dl>
