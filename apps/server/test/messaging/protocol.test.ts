@@ -278,3 +278,17 @@ describe('concierge', () => {
     });
   });
 });
+
+describe('shutdown', () => {
+  it('closing the app closes its connections so clients reconnect elsewhere', async () => {
+    const node = await createTestApp();
+    const nodeUrl = await listen(node.app);
+    const user = await signedInUser(node.app);
+    const socket = await connect(nodeUrl, user.token);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await node.close();
+    // A transport close, not a server "io server disconnect": clients retry on their own.
+    expect(await dropped).toBe('transport close');
+    socket.disconnect();
+  });
+});
