@@ -124,4 +124,35 @@ describe('matching', () => {
     ).json<MatchesResponse>();
     expect(after.matches[0]!.invitation?.status).toBe('pending');
   });
+
+  it("follows experts' changes: rating, subjects and vetting status", async () => {
+    const word = uniqueWord();
+    const subject = `Chronobiology ${word}`;
+    const first = await approvedExpert(t.app, { subjects: [subject] });
+    const second = await approvedExpert(t.app, { subjects: [subject] });
+    const project = await openProject(t.app, owner, { subjects: [subject] });
+    const matched = async () =>
+      (await call(t.app, 'GET', `/api/projects/${project.id}/matches`, owner))
+        .json<MatchesResponse>()
+        .matches.filter((m) => m.reason.includes(subject))
+        .map((m) => m.userId);
+
+    await t.app.db
+      .update(expertProfiles)
+      .set({ ratingSum: 50, ratingCount: 10 })
+      .where(eq(expertProfiles.userId, second.id));
+    expect(await matched()).toEqual([second.id, first.id]);
+
+    await t.app.db
+      .update(expertProfiles)
+      .set({ subjects: ['Copywriting'] })
+      .where(eq(expertProfiles.userId, second.id));
+    expect(await matched()).toEqual([first.id]);
+
+    await t.app.db
+      .update(expertProfiles)
+      .set({ status: 'submitted' })
+      .where(eq(expertProfiles.userId, first.id));
+    expect(await matched()).toEqual([]);
+  });
 });

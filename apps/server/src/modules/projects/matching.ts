@@ -1,17 +1,16 @@
 import { expertCategoryLabels, type ExpertMatch, type RateCurrency } from '@sciwise/contracts';
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { expertProfiles as e, projectInvitations, users } from '../../db/schema/index.ts';
+import {
+  expertProfiles as e,
+  expertSubjectMatches,
+  projectInvitations,
+  users,
+} from '../../db/schema/index.ts';
 import { cardColumns, expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
 import type { ProjectRow } from './access.ts';
 
 export const MATCH_LIMIT = 20;
-
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 
 const symbols: Record<RateCurrency, string> = { USD: '$', EUR: '€', GBP: '£' };
 export function formatMoney(amountMinor: number, currency: RateCurrency): string {
@@ -25,11 +24,10 @@ export function formatMoney(amountMinor: number, currency: RateCurrency): string
 type MatchRow = Awaited<ReturnType<typeof candidates>>[number];
 
 /**
- * Approved experts who fit, best first. Subject specialists come from the GIN index on
- * subjects; when they are too few, the best-rated of the project's category (from the
- * category/rating index) fill the list. Nobody unavailable, nobody whose hourly rate is over
+ * The best-rated of the project's category (from the category/rating index), filling the list
+ * when the subject specialists are too few. Nobody unavailable, nobody whose hourly rate is over
  * an hourly budget, never the owner themself. Ranked and cut on expert_profiles alone; only the
- * page's 20 rows are joined to users.
+ * page's rows are joined to users.
  */
 async function candidates(db: Executor, project: ProjectRow, extra: SQL[], key: SQL, limit: number) {
   const conditions: SQL[] = [
@@ -90,19 +88,46 @@ function reason(row: MatchRow, project: ProjectRow): string {
   return parts.join(' · ');
 }
 
+/**
+ * Experts sharing the most subjects with the project, then same category, rating and
+ * availability. Ranked on the narrow expert_subject_matches rows (primary key seeks per
+ * subject), so only the 20 profiles shown are ever read.
+ */
+async function subjectSpecialists(db: Executor, project: ProjectRow): Promise<MatchRow[]> {
+  const m = expertSubjectMatches;
+  const conditions: SQL[] = [
+    inArray(m.subject, project.subjects),
+    sql`${m.userId} <> ${project.ownerId}::uuid`,
+  ];
+  if (project.budgetType === 'hourly' && project.budgetMaxUsdMinor !== null)
+    conditions.push(sql`${m.rateUsdMinor} <= ${project.budgetMaxUsdMinor}`);
+  const sameCategory = project.category ? sql`bool_or(${m.category} = ${project.category})::int` : sql`0`;
+  const score = sql`(count(*) * 1000 + ${sameCategory} * 400 + max(${m.ratingCenti}) + bool_or(${m.available})::int * 150)`;
+  const ranked = await db
+    .select({ id: m.expertId })
+    .from(m)
+    .where(and(...conditions))
+    .groupBy(m.expertId)
+    .orderBy(desc(score), desc(m.expertId))
+    .limit(MATCH_LIMIT);
+  if (ranked.length === 0) return [];
+  const profiles = await db
+    .select({ ...cardColumns, avatarKey: users.avatarKey })
+    .from(e)
+    .innerJoin(users, eq(users.id, e.userId))
+    .where(
+      inArray(
+        e.id,
+        ranked.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(profiles.map((profile) => [profile.id, profile]));
+  return ranked.flatMap((row) => byId.get(row.id) ?? []);
+}
+
 export async function matchExperts(db: Executor, project: ProjectRow): Promise<ExpertMatch[]> {
   const rows: MatchRow[] = [];
-  if (project.subjects.length > 0) {
-    const wanted = textArray(project.subjects);
-    // One containment test per wanted subject: cheaper per row than intersecting the arrays.
-    const overlap = sql.join(
-      project.subjects.map((subject) => sql`(${e.subjects} @> ${textArray([subject])})::int`),
-      sql` + `,
-    );
-    const sameCategory = project.category ? sql`(${e.category} = ${project.category})::int` : sql`0`;
-    const score = sql`((${overlap}) * 1000 + ${sameCategory} * 400 + ${e.ratingCenti} + (${e.availability} = 'available')::int * 150)`;
-    rows.push(...(await candidates(db, project, [sql`${e.subjects} && ${wanted}`], score, MATCH_LIMIT)));
-  }
+  if (project.subjects.length > 0) rows.push(...(await subjectSpecialists(db, project)));
   if (rows.length < MATCH_LIMIT && project.category) {
     const exclude = rows.map((row) => row.id);
     rows.push(
