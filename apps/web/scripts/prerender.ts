@@ -16,8 +16,6 @@ import { build } from 'vite';
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.resolve(webDir, process.env.WEB_DIST_DIR ?? 'dist');
 const origin = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-// Not yet built or excluded on purpose: the project pages are signed-in flows owned elsewhere.
-const linkedButNotPrerendered = ['/projects', '/request-service', '/create-project'];
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -99,9 +97,7 @@ const pageTemplate = template.replace(
 );
 
 const { renderPage, publicPages } = await loadRenderer();
-const pages = publicPages.filter(
-  (page) => page.prerender !== false && !linkedButNotPrerendered.includes(page.path),
-);
+const pages = publicPages.filter((page) => page.prerender !== false);
 for (const page of pages) {
   const markup = await renderPage(page.path);
   if (markup.includes('Unexpected Application Error!') || markup.includes("We can't find that page")) {
@@ -117,7 +113,7 @@ for (const page of pages) {
 }
 
 const today = new Date().toISOString().slice(0, 10);
-const sitemapPaths = [...publicPages.map((page) => page.path), ...linkedButNotPrerendered];
+const sitemapPaths = publicPages.map((page) => page.path);
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

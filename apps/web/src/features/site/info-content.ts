@@ -84,44 +84,6 @@ const storyPages = Object.fromEntries(stories.map((story) => [story.link, storyP
 const blogPages = Object.fromEntries(blogPosts.map((entry) => [entry.link, blogPage(entry)]));
 
 export const infoPages: Record<string, InfoPageContent> = {
-  '/find-expert': {
-    eyebrow: 'Find an expert',
-    title: 'Tell us the problem, we shortlist the experts',
-    intro:
-      'Describe what you need in a few sentences. We match you with vetted scientists and industry experts, usually within 24 hours, and you choose who to talk to.',
-    sections: [
-      {
-        heading: 'How matching works',
-        bullets: [
-          'Post your project: it takes under 5 minutes.',
-          'Experts who fit your subject and budget send quotes.',
-          'Compare profiles, publications and reviews, then hire with milestones in escrow.',
-        ],
-      },
-    ],
-    primary: post,
-    secondary: { label: 'Browse the network', to: '/find-an-expert' },
-  },
-  '/projects': {
-    eyebrow: 'Projects',
-    title: 'Research projects looking for experts',
-    intro:
-      'Clients post projects in science, engineering and health. Project details are visible only to signed-in members, so sign in to see briefs and send quotes.',
-    sections: [
-      {
-        heading: 'For experts',
-        bullets: [
-          'Quote on projects that match your expertise.',
-          'Agree milestones up front.',
-          'Get paid as each milestone is approved.',
-        ],
-      },
-    ],
-    upcoming:
-      'The public project board is being built; signed-in experts will browse it from their dashboard.',
-    primary: { label: 'Join as expert', to: '/join-expert' },
-    secondary: post,
-  },
   '/concierge': {
     eyebrow: 'Concierge Services',
     title: 'Let a project manager find and run the right experts for you',
@@ -139,47 +101,6 @@ export const infoPages: Record<string, InfoPageContent> = {
       escrowSection,
     ],
     primary: request,
-    secondary: howItWorks,
-  },
-  '/request-service': {
-    eyebrow: 'Request a service',
-    title: 'Request a service from our expert network',
-    intro:
-      'Tell us what you need, whether a statistical analysis, a literature review or a regulatory report, and we will come back with matched experts and quotes.',
-    sections: [
-      {
-        heading: 'What to have ready',
-        bullets: [
-          'A short description of the problem and the deliverable',
-          'Your deadline',
-          'A budget range, fixed or hourly',
-        ],
-      },
-      escrowSection,
-    ],
-    upcoming:
-      'The guided request form is being finished. Until then, posting a project reaches the same experts.',
-    primary: post,
-    secondary: { label: 'Concierge Services', to: '/concierge' },
-  },
-  '/create-project': {
-    eyebrow: 'Post a project',
-    title: 'Post a project in under 5 minutes',
-    intro:
-      'Describe the work, choose a category and a budget, and invite experts or let them find you. You only pay for milestones you approve.',
-    sections: [
-      {
-        heading: 'The steps',
-        bullets: [
-          'Describe the project and the deliverables',
-          'Set a budget and a deadline',
-          'Review quotes, hire, and fund the first milestone into escrow',
-        ],
-      },
-      escrowSection,
-    ],
-    upcoming: 'The project editor opens here soon. Sign in now so your dashboard is ready when it does.',
-    primary: { label: 'Go to your dashboard', to: '/profile/project-owner-dashboard' },
     secondary: howItWorks,
   },
   '/solutions/consulting': {

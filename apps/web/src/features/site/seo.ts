@@ -57,12 +57,33 @@ const dedicated: PageMeta[] = [
   },
 ];
 
-// The info table still holds copy for paths that have their own pages now; those keep their own meta.
-const dedicatedPaths = new Set([...dedicated.map((page) => page.path), '/find-expert']);
+/** Linked public pages that other features build (projects): in the sitemap, not prerendered here. */
+const elsewhere: PageMeta[] = [
+  {
+    path: '/projects',
+    title: `Projects — ${SITE}`,
+    description: 'Research projects looking for experts.',
+    prerender: false,
+  },
+  {
+    path: '/create-project',
+    title: `Post a project — ${SITE}`,
+    description: 'Post a project in under 5 minutes.',
+    prerender: false,
+  },
+  {
+    path: '/request-service',
+    title: `Request a service — ${SITE}`,
+    description: 'Request a service from our expert network.',
+    prerender: false,
+  },
+];
+const dedicatedPaths = new Set(dedicated.map((page) => page.path));
 
 /** Every public marketing page: prerendered, listed in the sitemap, titled on navigation. */
 export const publicPages: PageMeta[] = [
   ...dedicated,
+  ...elsewhere,
   ...Object.entries(infoPages)
     .filter(([path]) => !dedicatedPaths.has(path))
     .map(([path, page]) => ({ path, title: `${page.title} — ${SITE}`, description: page.intro })),
