@@ -90,14 +90,12 @@ beforeAll(async () => {
       { email: `crash-expert-${Date.now()}@example.test`, firstName: 'Vera', lastName: 'Rubin' },
     ])
     .returning({ id: users.id });
-  await handle.db
-    .insert(expertProfiles)
-    .values({
-      userId: expertRow!.id,
-      slug: `vera-${Date.now()}`,
-      displayName: 'Vera Rubin',
-      status: 'approved',
-    });
+  await handle.db.insert(expertProfiles).values({
+    userId: expertRow!.id,
+    slug: `vera-${Date.now()}`,
+    displayName: 'Vera Rubin',
+    status: 'approved',
+  });
   const ttlMs = 60 * 60 * 1000;
   client = {
     id: clientRow!.id,
