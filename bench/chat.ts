@@ -2,8 +2,9 @@
 // Each server runs in its own child process (heap is measured per server, after a full GC).
 // N authenticated sockets (BENCH_SOCKETS, default 2,000) in N/2 pairs; after a warm-up message in
 // every conversation, senders emit at a steady total rate (BENCH_RATE messages/s, default 200)
-// for BENCH_SECONDS (default 15); latency is send -> newMessage at the receiver, measured in this
-// process with one clock.
+// for BENCH_SECONDS (default 15), in 3 s windows that alternate between the two servers; latency
+// is send -> newMessage at the receiver, measured in this process with one clock. Each server also
+// reports its own event-loop stalls and longest GC pause, to tell its costs from the machine's.
 // Uses the embedded PGlite database, or PostgreSQL when DATABASE_URL is set (and REDIS_URL, if set).
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +74,19 @@ async function connectAll(port: number, people: BenchPerson[], bare: boolean): P
   return sockets;
 }
 
-async function run(mode: 'bare' | 'app'): Promise<Figures & { driver: string }> {
+interface Target {
+  mode: 'bare' | 'app';
+  child: ChildProcess;
+  ready: ServerReady;
+  sockets: Socket[];
+  heapPerSocket: number;
+  sentAt: Map<string, number>;
+  latencies: number[];
+  sent: number;
+  next: number;
+}
+
+async function start(mode: 'bare' | 'app'): Promise<Target> {
   const child = fork(fileURLToPath(new URL('./chat-server.ts', import.meta.url)), [mode], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     env: { ...process.env, BENCH_SOCKETS: String(SOCKETS) },
@@ -83,86 +96,118 @@ async function run(mode: 'bare' | 'app'): Promise<Figures & { driver: string }> 
     child.once('message', (message) => resolve(message as ServerReady));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
-  const before = (await request<{ heapUsed: number }>(child, 'heap')).heapUsed;
-  const sockets = await connectAll(ready.port, ready.people, mode === 'bare');
-  const after = (await request<{ heapUsed: number }>(child, 'heap')).heapUsed;
+  return {
+    mode,
+    child,
+    ready,
+    sockets: [],
+    heapPerSocket: 0,
+    sentAt: new Map(),
+    latencies: [],
+    sent: 0,
+    next: 0,
+  };
+}
 
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  sockets.forEach((socket) =>
+async function connectAndWeigh(target: Target): Promise<void> {
+  const before = (await request<{ heapUsed: number }>(target.child, 'heap')).heapUsed;
+  target.sockets = await connectAll(target.ready.port, target.ready.people, target.mode === 'bare');
+  const after = (await request<{ heapUsed: number }>(target.child, 'heap')).heapUsed;
+  target.heapPerSocket = Math.round((after - before) / target.sockets.length);
+  for (const socket of target.sockets) {
     socket.on('newMessage', (message: { text: string }) => {
-      const started = sentAt.get(message.text);
+      const started = target.sentAt.get(message.text);
       if (started !== undefined) {
-        latencies.push(performance.now() - started);
-        sentAt.delete(message.text);
+        target.latencies.push(performance.now() - started);
+        target.sentAt.delete(message.text);
       }
-    }),
-  );
+    });
+  }
+}
 
-  // Warm-up: one message in every conversation (JIT, caches, and each conversation's first
-  // message, which also notifies the receiver's bell), then the measured run at a steady rate.
+function sendOne(target: Target, measure: boolean): void {
   const half = SOCKETS / 2;
-  let next = 0;
-  let sent = 0;
-  const sendOne = (measure: boolean) => {
-    const index = next % half;
-    next += 1;
-    const person = ready.people[index]!;
-    const text = `${mode}-${next}-${measure ? 'm' : 'w'}`;
-    if (measure) sentAt.set(text, performance.now());
-    const payload =
-      mode === 'bare'
-        ? { receiverId: ready.people[person.partner]!.id, text }
-        : { conversationId: person.conversationId, text, clientMessageId: text };
-    sockets[index]!.emit('sendMessage', payload, () => {});
-    if (measure) sent += 1;
-  };
-  const pace = async (seconds: number, measure: boolean) => {
-    const perTick = (RATE * TICK_MS) / 1000;
-    let owed = 0;
-    const ticks = (seconds * 1000) / TICK_MS;
-    const started = performance.now();
-    for (let tick = 0; tick < ticks; tick++) {
-      owed += perTick;
-      while (owed >= 1) {
-        sendOne(measure);
-        owed -= 1;
-      }
-      const wait = started + (tick + 1) * TICK_MS - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const index = target.next % half;
+  target.next += 1;
+  const person = target.ready.people[index]!;
+  const text = `${target.mode}-${target.next}-${measure ? 'm' : 'w'}`;
+  if (measure) {
+    target.sentAt.set(text, performance.now());
+    target.sent += 1;
+  }
+  const payload =
+    target.mode === 'bare'
+      ? { receiverId: target.ready.people[person.partner]!.id, text }
+      : { conversationId: person.conversationId, text, clientMessageId: text };
+  target.sockets[index]!.emit('sendMessage', payload, () => {});
+}
+
+/** Sends at RATE messages per second for the given time, on a fixed 10 ms beat. */
+async function pace(target: Target, seconds: number, measure: boolean): Promise<void> {
+  const perTick = (RATE * TICK_MS) / 1000;
+  let owed = 0;
+  const ticks = Math.round((seconds * 1000) / TICK_MS);
+  const started = performance.now();
+  for (let tick = 0; tick < ticks; tick++) {
+    owed += perTick;
+    while (owed >= 1) {
+      sendOne(target, measure);
+      owed -= 1;
     }
-  };
-  await pace(half / RATE, false);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  await request(child, 'loop-start');
-  await pace(SECONDS, true);
-  // Let the last messages land.
-  for (let waited = 0; sentAt.size > 0 && waited < 10_000; waited += 100) {
+    const wait = started + (tick + 1) * TICK_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+async function drain(target: Target): Promise<void> {
+  for (let waited = 0; target.sentAt.size > 0 && waited < 10_000; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const loop = await request<{ p99Ms: number; maxMs: number; longestGcMs: number }>(child, 'loop');
-  for (const socket of sockets) socket.disconnect();
-  child.send({ type: 'stop' });
-  await new Promise((resolve) => child.once('exit', resolve));
+}
 
-  const sorted = latencies.sort((a, b) => a - b);
+async function finish(target: Target): Promise<Figures & { driver: string }> {
+  const loop = await request<{ p99Ms: number; maxMs: number; longestGcMs: number }>(target.child, 'loop');
+  for (const socket of target.sockets) socket.disconnect();
+  target.child.send({ type: 'stop' });
+  await new Promise((resolve) => target.child.once('exit', resolve));
+  const sorted = target.latencies.sort((a, b) => a - b);
   return {
-    driver: ready.driver,
-    sockets: sockets.length,
-    messages: sent,
-    delivered: latencies.length,
+    driver: target.ready.driver,
+    sockets: target.sockets.length,
+    messages: target.sent,
+    delivered: target.latencies.length,
     p50Ms: +percentile(sorted, 50).toFixed(2),
     p99Ms: +percentile(sorted, 99).toFixed(2),
     maxMs: +(sorted[sorted.length - 1] ?? NaN).toFixed(2),
-    heapPerSocketBytes: Math.round((after - before) / sockets.length),
+    heapPerSocketBytes: target.heapPerSocket,
     serverLoopDelayP99Ms: +loop.p99Ms.toFixed(1),
     serverLoopDelayMaxMs: +loop.maxMs.toFixed(1),
     serverLongestGcMs: +loop.longestGcMs.toFixed(1),
   };
 }
 
-const bare = await run('bare');
-const app = await run('app');
+// Both servers run side by side; their measured windows alternate (3 s each, order flipping every
+// round), so a busy moment on a shared machine lands on both rather than on one of them.
+const ROUND_SECONDS = 3;
+const [bareTarget, appTarget] = await Promise.all([start('bare'), start('app')]);
+await connectAndWeigh(bareTarget);
+await connectAndWeigh(appTarget);
+// Warm-up: one message in every conversation (JIT, caches, and each conversation's first
+// message, which also notifies the receiver's bell).
+await pace(appTarget, SOCKETS / 2 / RATE, false);
+await pace(bareTarget, 2, false);
+await new Promise((resolve) => setTimeout(resolve, 1000));
+for (const target of [bareTarget, appTarget]) await request(target.child, 'loop-start');
+const rounds = Math.max(1, Math.round(SECONDS / ROUND_SECONDS));
+for (let round = 0; round < rounds; round++) {
+  const order = round % 2 === 0 ? [bareTarget, appTarget] : [appTarget, bareTarget];
+  for (const target of order) {
+    await pace(target, ROUND_SECONDS, true);
+    await drain(target);
+  }
+}
+const bare = await finish(bareTarget);
+const app = await finish(appTarget);
 
 const figures = {
   driver: app.driver,
