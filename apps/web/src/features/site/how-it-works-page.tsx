@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { renderWhenNear } from './deferred-render.ts';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { FaqList } from './faq-list.tsx';
 import { comparison, reasons, serviceTiles, waysToWork } from './how-it-works-data.ts';
@@ -25,7 +27,7 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={tinted ? 'bg-slate-50 py-16' : 'py-16'}>
+    <section aria-labelledby={id} className={cn(renderWhenNear, tinted ? 'bg-slate-50 py-16' : 'py-16')}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2 id={id} className="text-2xl font-bold text-slate-900 sm:text-3xl">
           {title}
@@ -162,7 +164,10 @@ export function HowItWorksPage() {
         </div>
       </Section>
 
-      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <section
+        aria-labelledby="faq-heading"
+        className={cn(renderWhenNear, 'mx-auto max-w-3xl px-4 py-16 sm:px-6')}
+      >
         <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Frequently asked questions
         </h2>

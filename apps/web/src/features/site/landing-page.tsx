@@ -4,7 +4,9 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { cn } from '../../lib/cn.ts';
 import { useSignedInHint } from '../auth/signed-in-hint.ts';
+import { renderWhenNear } from './deferred-render.ts';
 import { ExpertSlider, RotatingExpertCard } from './expert-showcase.tsx';
 import { highlights, landingCategories, testimonials } from './landing-data.ts';
 import { fetchExpertStats, fetchSubjectNames } from './public-api.ts';
@@ -190,7 +192,10 @@ export function LandingPage() {
 
       <Claims />
 
-      <section aria-labelledby="categories-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <section
+        aria-labelledby="categories-heading"
+        className={cn(renderWhenNear, 'mx-auto max-w-6xl px-4 py-16 sm:px-6')}
+      >
         <h2 id="categories-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Meet experts by category
         </h2>
@@ -209,7 +214,11 @@ export function LandingPage() {
         </Tabs>
       </section>
 
-      <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-slate-50 py-16">
+      <section
+        id="testimonials"
+        aria-labelledby="testimonials-heading"
+        className={cn(renderWhenNear, 'bg-slate-50 py-16')}
+      >
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <h2 id="testimonials-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             What clients and experts say
