@@ -84,6 +84,7 @@ async function fillProject(
 }
 
 test('posts a project from the landing page in under 20 steps', async ({ page }) => {
+  test.slow();
   await signedInAccount(page);
   let steps = 0;
   const act = async (fn: () => Promise<unknown>) => {
@@ -110,6 +111,21 @@ test('posts a project from the landing page in under 20 steps', async ({ page })
   await page.getByRole('tab', { name: /Open/ }).click();
   await expect(
     page.getByRole('link', { name: 'Differential expression analysis of tumour RNA-seq' }),
+  ).toBeVisible();
+
+  // A live project can still be edited; the change is saved and shown on its page.
+  await page.getByRole('link', { name: 'Differential expression analysis of tumour RNA-seq' }).click();
+  await page.getByRole('link', { name: 'Edit project' }).click();
+  await page
+    .getByLabel('Project title')
+    .fill('Differential expression and pathway analysis of tumour RNA-seq');
+  await page.getByRole('button', { name: /Review and post/ }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Differential expression and pathway analysis of tumour RNA-seq',
+    }),
   ).toBeVisible();
 });
 
@@ -161,6 +177,8 @@ test('post, match, invite, quote, accept: two people in two browsers end up in o
   page,
   browser,
 }) => {
+  // Two browsers and a dozen pages: give it room on a busy machine.
+  test.slow();
   const subject = `Tumour transcriptomics ${randomUUID().slice(0, 6)}`;
   const expert = await approvedExpert(browser, subject);
   await signedInAccount(page);
@@ -273,6 +291,7 @@ test("from an expert's profile: post a project, then invite that expert in one c
   page,
   browser,
 }) => {
+  test.slow();
   const subject = `Glycobiology ${randomUUID().slice(0, 6)}`;
   const expert = await approvedExpert(browser, subject);
   const { slug } = (await (await expert.page.request.get('/api/expert-application')).json()) as {

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -22,7 +22,7 @@ import {
   valuesFromProject,
   type ProjectFormValues,
 } from './project-form-values.ts';
-import { createProject, projectViewQuery, publishProject, useInvite } from './queries.ts';
+import { createProject, projectKeys, projectViewQuery, publishProject, useInvite } from './queries.ts';
 
 /** Came from an expert's profile ("Invite to a project"): that expert is one click away. */
 function InviteChosenExpert({ projectId, slug }: { projectId: string; slug: string }) {
@@ -69,9 +69,14 @@ function Published({ projectId, expertSlug }: { projectId: string; expertSlug: s
   );
 }
 
-/** A draft saved on the server, opened again (from My Projects or after a reload). */
+/** A project saved on the server, opened again: a draft to finish, or a live one to edit. */
 function ServerDraft({ id, onPublished }: { id: string; onPublished: (id: string) => void }) {
   const view = useQuery(projectViewQuery(id));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Pages already seen show the old text until told otherwise.
+  const showSaved = () =>
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all }).then(() => navigate(`/projects/${id}`));
   if (view.isPending) return <PageSpinner label="Opening your draft..." />;
   const details = view.data?.details;
   if (view.isError || !details) {
@@ -88,11 +93,11 @@ function ServerDraft({ id, onPublished }: { id: string; onPublished: (id: string
       </div>
     );
   }
-  if (details.status !== 'draft') {
+  if (details.status !== 'draft' && details.status !== 'open') {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <Alert tone="info" title="This project has already been posted">
-          Open it to see its quotes and matching experts.
+        <Alert tone="info" title="This project can no longer be edited">
+          An expert has been hired or the project was closed.
         </Alert>
         <ButtonLink to={`/projects/${id}`} className="mt-4">
           Open the project
@@ -106,7 +111,8 @@ function ServerDraft({ id, onPublished }: { id: string; onPublished: (id: string
       signedIn
       projectId={id}
       attachments={details.attachments}
-      onPublished={onPublished}
+      onPublished={details.status === 'open' ? showSaved : onPublished}
+      live={details.status === 'open'}
     />
   );
 }

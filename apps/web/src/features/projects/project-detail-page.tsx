@@ -68,6 +68,11 @@ function OwnerPanel({ project }: { project: ProjectDetails }) {
         {project.status === 'draft' && (
           <ButtonLink to={`/create-project?draft=${project.id}`}>Continue editing and post</ButtonLink>
         )}
+        {project.status === 'open' && actions.includes('edit') && (
+          <ButtonLink to={`/create-project?draft=${project.id}`} variant="secondary">
+            Edit project
+          </ButtonLink>
+        )}
         {project.status === 'open' && (
           <ButtonLink to="/profile/proposals">
             {project.quoteCount > 0

@@ -39,6 +39,8 @@ interface EditorProps {
   projectId: string | null;
   attachments: Attachment[];
   onPublished: (id: string) => void;
+  /** Editing a project that is already live: every step is open and the last button saves. */
+  live?: boolean;
 }
 
 export function ProjectEditor({
@@ -47,6 +49,7 @@ export function ProjectEditor({
   projectId: initialId,
   attachments,
   onPublished,
+  live = false,
 }: EditorProps) {
   const { openAuthModal } = useAuthModal();
   const [, setParams] = useSearchParams();
@@ -110,7 +113,7 @@ export function ProjectEditor({
     try {
       const id = await autosave.flush();
       if (!id) throw new Error('Your project could not be saved yet. Please try again.');
-      await publishProject(id);
+      if (!live) await publishProject(id);
       onPublished(id);
     } catch (failure) {
       setPublishError(errorMessage(failure, 'We could not post your project.'));
@@ -127,11 +130,19 @@ export function ProjectEditor({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
           {signedIn
-            ? 'Saved to your account as a draft while you type.'
+            ? live
+              ? 'This project is live: changes are saved as you type.'
+              : 'Saved to your account as a draft while you type.'
             : 'Saved in this browser while you type.'}
         </p>
         <p role="status" className="text-sm font-medium text-slate-700">
-          {autosave.state === 'saving' ? 'Saving…' : autosave.state === 'saved' ? 'Draft saved' : ''}
+          {autosave.state === 'saving'
+            ? 'Saving…'
+            : autosave.state === 'saved'
+              ? live
+                ? 'Saved'
+                : 'Draft saved'
+              : ''}
         </p>
       </div>
       {autosave.error && <Alert className="mt-3">{autosave.error}</Alert>}
@@ -142,14 +153,14 @@ export function ProjectEditor({
             <li key={title}>
               <button
                 type="button"
-                onClick={() => (index < step ? go(index) : undefined)}
+                onClick={() => (index < step || live ? go(index) : undefined)}
                 aria-current={index === step ? 'step' : undefined}
-                disabled={index > step}
+                disabled={index > step && !live}
                 className={cn(
                   'w-full rounded-control border px-3 py-2 text-left text-sm font-medium',
                   index === step
                     ? 'border-brand-700 bg-brand-700 text-white'
-                    : index < step
+                    : index < step || live
                       ? 'border-brand-200 bg-brand-50 text-brand-900 hover:bg-brand-100'
                       : 'border-slate-200 bg-white text-slate-500',
                 )}
@@ -342,7 +353,7 @@ export function ProjectEditor({
             <Button type="submit">Next: {stepTitles[step + 1]}</Button>
           ) : (
             <Button type="submit" loading={publishing}>
-              {signedIn ? 'Post project' : 'Sign up and post project'}
+              {live ? 'Save changes' : signedIn ? 'Post project' : 'Sign up and post project'}
             </Button>
           )}
         </div>

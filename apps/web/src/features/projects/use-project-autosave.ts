@@ -54,7 +54,8 @@ export function useProjectAutosave(
         } catch (failure) {
           setState('error');
           setError(errorMessage(failure, 'We could not save your changes.'));
-          return projectId.current;
+          // Null tells a caller waiting on flush() that the latest words are not on the server.
+          return null;
         }
       });
       return chain.current;
