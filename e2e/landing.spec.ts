@@ -157,12 +157,20 @@ test('the featured expert changes every 4 s, holds while hovered, and through fi
   await page.clock.runFor(4_000);
   await expect(name).toHaveText(writers[1]!.name);
 
+  // Keyboard focus inside the card holds it too.
+  await name.focus();
+  await page.clock.runFor(12_000);
+  await expect(name).toHaveText(writers[1]!.name);
+  await name.blur();
+  await page.clock.runFor(4_000);
+  await expect(name).toHaveText(writers[2]!.name);
+
   // The card follows the chosen category.
   const analysts = (await featured(page)).categories.find(
     (entry) => entry.category === 'data_analysts',
   )!.experts;
   await page.getByRole('tab', { name: 'Data Analysts' }).click();
-  await expect(name).toHaveText(analysts[1]!.name);
+  await expect(name).toHaveText(analysts[2]!.name);
 });
 
 test('the marquee pauses on hover; nothing moves for visitors who prefer reduced motion', async ({
@@ -187,4 +195,36 @@ test('the marquee pauses on hover; nothing moves for visitors who prefer reduced
     'animation-name',
     'none',
   );
+});
+
+test('experts that arrive late take space reserved for them: no layout shift', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The API answers well after the page is on screen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/experts/{featured,stats}', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gotoInteractive(page, '/');
+  await expect(page.getByTestId('expert-slider')).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByTestId('expert-slider')).toHaveAttribute('aria-busy', 'false');
+  await expect(featuredName(page)).toBeVisible();
+  await page.getByTestId('expert-slider').scrollIntoViewIfNeeded();
+  const total = await page.evaluate(() =>
+    (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(total).toBeLessThanOrEqual(0.02);
 });
