@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { DEMO_EXPERT_COUNT, seedDemoExpertProfile, seedExperts } from './db/seed/experts.ts';
+import { DEMO_PROJECT_COUNT, seedProjects } from './db/seed/projects.ts';
 
 let config;
 try {
@@ -28,6 +29,8 @@ if (config.seedDemo) {
   await seedDemoExpertProfile(app.db, demoAccounts[1]!.email);
   const experts = await seedExperts(app.db, DEMO_EXPERT_COUNT);
   if (experts > 0) app.log.info({ experts }, 'demo experts created');
+  const projects = await seedProjects(app.db, DEMO_PROJECT_COUNT);
+  if (projects > 0) app.log.info({ projects }, 'demo projects created');
 }
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

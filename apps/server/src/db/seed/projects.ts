@@ -25,6 +25,8 @@ function prng(seed: number): () => number {
 }
 
 const PROJECTS_PER_CLIENT = 10;
+/** The embedded setup's open projects, so /projects and browse look alive on first start. */
+export const DEMO_PROJECT_COUNT = 60;
 const clientEmail = (k: number) => `client-${k}@${SEED_EMAIL_DOMAIN}`;
 
 const asks: Record<ExpertCategory, string[]> = {
