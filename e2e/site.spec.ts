@@ -206,7 +206,17 @@ test('public pages are prerendered with title, description, Open Graph tags and 
   expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
 });
 
-test('prerendered pages hydrate without errors or mismatch warnings', async ({ page, request }) => {
+test('prerendered pages hydrate without errors or mismatch warnings, and ask no third party for anything', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const thirdParty: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.protocol.startsWith('http') && url.origin !== origin) thirdParty.push(sent.url());
+  });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`${page.url()} ${error.message}`));
   page.on('console', (message) => {
@@ -221,6 +231,7 @@ test('prerendered pages hydrate without errors or mismatch warnings', async ({ p
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   }
   expect(problems).toEqual([]);
+  expect(thirdParty).toEqual([]);
 });
 
 test('every public page passes axe (WCAG 2.2 AA), with and without reduced motion', async ({
