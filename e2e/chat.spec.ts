@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { createAccount, signInViaApi, signedInAccount, type TestAccount } from './support/accounts.ts';
 
 const demoExpert: TestAccount = {
@@ -63,6 +63,7 @@ test('two people chat: the message appears for both, with unread badge, read sta
   // Live: the expert's bell moves without a reload.
   await expect(bell).not.toHaveAttribute('aria-label', bellBefore);
   await expect(bell).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
+  await expect(expert.page.getByRole('link', { name: /^Chat, \d+ unread$/ })).toBeVisible();
 
   // In the chat, another conversation is open; the client's row counts unread messages live.
   const list = (await (await expert.page.request.get('/api/conversations')).json()) as {
@@ -122,12 +123,14 @@ test('on a phone the list and the chat are separate views', async ({ page }) => 
 test('a dropped connection shows "Reconnecting…", and a message written meanwhile goes out when it is back', async ({
   page,
 }) => {
-  // Websockets pass through this route, so the test can cut them the way a flaky network does.
+  // Websockets pass through this route, so the test can cut them the way a flaky network does:
+  // while "down", new connections hang without an answer, as they would with no network.
   let networkUp = true;
-  const open: Array<{ close(): Promise<void> }> = [];
+  const open: WebSocketRoute[] = [];
+  const held: WebSocketRoute[] = [];
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
     if (!networkUp) {
-      void ws.close({ code: 4000, reason: 'network down' }).catch(() => undefined);
+      held.push(ws);
       return;
     }
     ws.connectToServer();
@@ -138,7 +141,8 @@ test('a dropped connection shows "Reconnecting…", and a message written meanwh
   await expect(messages(page)).toContainText('Welcome to Sciwise');
 
   // The page loads its history over HTTP; wait for the socket too before cutting it.
-  await expect.poll(() => open.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-connection="connected"]')).toBeVisible();
+  expect(open.length).toBeGreaterThan(0);
   networkUp = false;
   for (const ws of open.splice(0)) await ws.close().catch(() => undefined);
   await expect(page.getByText('Reconnecting…')).toBeVisible();
@@ -147,6 +151,8 @@ test('a dropped connection shows "Reconnecting…", and a message written meanwh
   await expect(page.getByTestId('message-status').last()).toHaveText('Sending…');
 
   networkUp = true;
+  // The attempts that hung now fail, and the next one goes through.
+  for (const ws of held.splice(0)) await ws.close().catch(() => undefined);
   await expect(page.getByText('Reconnecting…')).toBeHidden({ timeout: 20_000 });
   await expect(messages(page).getByText('Sent while offline')).toHaveCount(1);
   await expect(page.getByTestId('message-status')).toHaveText('Sent');

@@ -58,7 +58,7 @@ export function ChatPage() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Direct Message</h1>
         </div>
       </section>
-      <div className="mx-auto max-w-6xl px-2 py-4 sm:px-6 sm:py-6">
+      <div className="mx-auto max-w-6xl px-2 py-4 sm:px-6 sm:py-6" data-connection={chat.status}>
         {chat.status === 'reconnecting' && (
           <Alert tone="warning" className="mb-3" title="Reconnecting…">
             The connection dropped. Messages you send now go out as soon as it is back.

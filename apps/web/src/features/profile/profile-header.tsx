@@ -4,6 +4,7 @@ import { DropdownMenu } from '../../components/ui/dropdown-menu.tsx';
 import { ChatIcon, MenuIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLogout, useSignedInUser } from '../auth/queries.ts';
+import { useUnreadMessages } from '../chat/use-unread-messages.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Logo } from '../site/logo.tsx';
 import { dashboardPaths, type DashboardMode } from './mode.ts';
@@ -34,6 +35,27 @@ function ModeToggle({ mode, onChange }: { mode: DashboardMode; onChange: (mode: 
         </button>
       ))}
     </div>
+  );
+}
+
+function ChatLink() {
+  const unread = useUnreadMessages();
+  return (
+    <Link
+      to="/chat"
+      className={cn(iconLinkClass, 'relative')}
+      aria-label={unread > 0 ? `Chat, ${unread} unread` : 'Chat'}
+    >
+      <ChatIcon />
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-700 px-1 text-[0.65rem] font-bold text-white"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
   );
 }
 
@@ -81,9 +103,7 @@ export function ProfileHeader({
             <Link to="/profile" className={iconLinkClass} aria-label="Profile">
               <UserIcon />
             </Link>
-            <Link to="/chat" className={iconLinkClass} aria-label="Chat">
-              <ChatIcon />
-            </Link>
+            <ChatLink />
           </nav>
           <NotificationBell className={iconLinkClass} />
           <DropdownMenu
