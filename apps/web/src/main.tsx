@@ -20,15 +20,12 @@ const app = (
 );
 
 // Public pages arrive prerendered (scripts/prerender.ts) for this exact path without a query
-// string; anything else (a search, a signed-in page) starts from the empty shell. Either way the
-// page's modules load first, so the first render matches the markup instead of a spinner.
+// string: their route modules load first, so hydration meets the markup instead of a fallback.
+// Anything else (a search, a signed-in page) starts from the empty shell with the page spinner.
 const prerendered = root.dataset.prerendered;
-const hydrate = prerendered === window.location.pathname && !window.location.search;
-void preloadRoutes(routes, window.location.pathname).then(() => {
-  if (hydrate) {
-    hydrateRoot(root, app);
-  } else {
-    root.textContent = '';
-    createRoot(root).render(app);
-  }
-});
+if (prerendered === window.location.pathname && !window.location.search) {
+  void preloadRoutes(routes, window.location.pathname).then(() => hydrateRoot(root, app));
+} else {
+  root.textContent = '';
+  createRoot(root).render(app);
+}
