@@ -52,6 +52,16 @@ export async function readAttachmentUpload(request: FastifyRequest): Promise<Upl
   return { data, fileName, type };
 }
 
+/** Checked before the upload is read, so nobody else can make the server take in 20 MB. */
+export async function assertCanAttach(
+  ctx: ServiceContext,
+  user: SessionUser,
+  projectId: string,
+): Promise<void> {
+  const project = await ownedProject(ctx.db, projectId, user);
+  assertProjectEditable(project.status);
+}
+
 export async function addAttachment(
   ctx: ServiceContext,
   user: SessionUser,

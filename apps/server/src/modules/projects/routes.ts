@@ -20,7 +20,13 @@ import type { Executor } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { relationTo, type ProjectRow } from './access.ts';
-import { addAttachment, readAttachmentUpload, removeAttachment, sendAttachment } from './attachments.ts';
+import {
+  addAttachment,
+  assertCanAttach,
+  readAttachmentUpload,
+  removeAttachment,
+  sendAttachment,
+} from './attachments.ts';
 import {
   inviteExpert,
   listMyInvitations,
@@ -198,6 +204,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
+      await assertCanAttach(ctx, user, request.params.id);
       const upload = await readAttachmentUpload(request);
       const row = await addAttachment(ctx, user, request.params.id, upload);
       return reply.status(201).send(presentAttachment(row));
