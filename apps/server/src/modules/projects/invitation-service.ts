@@ -9,6 +9,7 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { notify } from '../notifications/service.ts';
 import { invitationTransition, type InvitationTransition } from './invitation-states.ts';
+import { findProject } from './access.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectQuotable } from './project-states.ts';
 
@@ -121,13 +122,14 @@ export async function respondToInvitation(
   reason?: string,
 ): Promise<Invitation> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ invitation: i, project: projects })
-      .from(i)
-      .innerJoin(projects, eq(projects.id, i.projectId))
-      .where(and(eq(i.id, invitationId), eq(i.expertId, expert.id)))
-      .for('update');
-    if (!row) throw notFound(INVITATION_NOT_FOUND);
+    const mine = and(eq(i.id, invitationId), eq(i.expertId, expert.id));
+    const [peek] = await tx.select({ projectId: i.projectId }).from(i).where(mine);
+    if (!peek) throw notFound(INVITATION_NOT_FOUND);
+    // Project first, then the invitation: the order sendQuote locks them in, so the two never deadlock.
+    const project = await findProject(tx, peek.projectId, true);
+    const [invitation] = await tx.select().from(i).where(mine).for('update');
+    if (!invitation) throw notFound(INVITATION_NOT_FOUND);
+    const row = { invitation, project };
     const status = invitationTransition(name, row.invitation.status);
     if (name === 'accept') assertProjectQuotable(row.project.status);
     await tx
