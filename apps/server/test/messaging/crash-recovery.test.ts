@@ -131,10 +131,12 @@ it('every acknowledged message survives a SIGKILL exactly once and reaches the r
       .emitWithAck('sendMessage', { receiverId: expert.id, text: texts(id), clientMessageId: id });
     if (ack.ok) acked.set(id, ack.message);
   };
+  // A few acknowledged one by one first, so the crash always has acknowledged messages to lose.
+  for (const id of pending.slice(0, 5)) await attempt(sender, id);
   const inFlight: Array<Promise<void>> = [];
-  for (const id of pending.slice(0, 25)) {
+  for (const id of pending.slice(5, 30)) {
     inFlight.push(attempt(sender, id).catch(() => undefined));
-    if (acked.size >= 8 && server && server.exitCode === null && !server.killed) server.kill('SIGKILL');
+    if (acked.size >= 10 && server && server.exitCode === null && !server.killed) server.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
   if (!server!.killed) server!.kill('SIGKILL');
