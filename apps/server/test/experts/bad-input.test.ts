@@ -76,7 +76,8 @@ describe('hostile or broken input to the public search', () => {
       expect((await get(`/api/subjects?prefix=${encodeURIComponent(prefix)}`)).statusCode, prefix).toBe(200);
     }
     expect((await get(`/api/subjects?prefix=${'b'.repeat(61)}`)).statusCode).toBe(400);
-    expect((await get('/api/subjects?limit=11')).statusCode).toBe(400);
+    expect((await get('/api/subjects?limit=501')).statusCode).toBe(400);
+    expect((await get('/api/subjects?limit=0')).statusCode).toBe(400);
     expect((await get(`/api/experts/${'a'.repeat(150)}`)).statusCode).toBe(400);
     expect((await get(`/api/experts/${encodeURIComponent("x'; select 1")}`)).statusCode).toBe(400);
     expect((await get('/api/experts/UPPER-case')).statusCode).toBe(400);
