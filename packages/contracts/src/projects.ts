@@ -69,7 +69,11 @@ export const currencySchema = z.enum(projectCurrencies, {
 export const dateOnlySchema = z
   .string({ error: 'The deadline must be a date such as 2030-01-31.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'The deadline must be a date such as 2030-01-31.')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'That deadline is not a real date.');
+  // Date.parse rolls 2030-02-31 over to March 3rd instead of refusing it; the round trip does not.
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  }, 'That deadline is not a real date.');
 
 export const PROJECT_TITLE_MIN = 10;
 export const PROJECT_DESCRIPTION_MIN = 50;

@@ -141,6 +141,18 @@ describe('projects', () => {
     ).toBe('The deadline must be a date after today.');
   });
 
+  it('a future date that does not exist (30 February) is refused with 400, not stored or 500', async () => {
+    for (const deadline of ['2099-02-30', '2099-02-31', '2099-04-31', '2099-02-29']) {
+      const response = await call(t.app, 'POST', '/api/projects', owner, projectInput({ deadline }));
+      expect(response.statusCode, deadline).toBe(400);
+      expect(message(response)).toBe('That deadline is not a real date.');
+    }
+    expect(
+      (await call(t.app, 'POST', '/api/projects', owner, projectInput({ deadline: '2096-02-29' })))
+        .statusCode,
+    ).toBe(201);
+  });
+
   it('minimum budget above the maximum is refused', async () => {
     const response = await call(
       t.app,
