@@ -72,6 +72,13 @@ describe('quote state machine', () => {
     const view = (await call(t.app, 'GET', `/api/projects/${project.id}`, owner)).json<ProjectView>();
     expect(view.details?.status).toBe('in_progress');
     expect(view.details?.viewer.contractId).toBe(contractId);
+    // The hired expert gets the workspace link; another quoter and a stranger see the project, not the contract id.
+    const contractIdFor = async (who: SignedInUser) =>
+      (await call(t.app, 'GET', `/api/projects/${project.id}`, who)).json<ProjectView>().details?.viewer
+        .contractId;
+    expect(await contractIdFor(experts[0]!)).toBe(contractId);
+    expect(await contractIdFor(experts[1]!)).toBeNull();
+    expect(await contractIdFor(await signedInUser(t.app))).toBeNull();
     const mine = (await call(t.app, 'GET', '/api/projects/mine', owner)).json<MyProjectsResponse>();
     expect(mine.projects.find((p) => p.id === project.id)).toMatchObject({
       status: 'in_progress',

@@ -19,6 +19,8 @@ export interface Relation {
   hasQuoted: boolean;
   contractId: string | null;
   contractExpertId: string | null;
+  /** The viewer holds the project's contract as its expert. */
+  isContractExpert: boolean;
   approvedExpert: boolean;
 }
 
@@ -58,6 +60,7 @@ export async function relationTo(db: Executor, project: ProjectRow, viewer: View
     hasQuoted: row?.hasQuoted ?? false,
     contractId: row?.contractId ?? null,
     contractExpertId: row?.contractExpertId ?? null,
+    isContractExpert: viewerId !== null && row?.contractExpertId === viewerId,
     approvedExpert: row?.approvedExpert ?? false,
   };
 }

@@ -115,10 +115,9 @@ export function presentDetails(
       actions: viewerActions(project, relation),
       myQuoteId: relation.liveQuoteId,
       invitation: relation.invitation,
+      // Only the contract's parties (and admins) learn its id; any other viewer of the project gets null.
       contractId:
-        relation.isOwner || relation.isAdmin || relation.contractExpertId !== null
-          ? relation.contractId
-          : null,
+        relation.isOwner || relation.isAdmin || relation.isContractExpert ? relation.contractId : null,
     },
   };
 }
