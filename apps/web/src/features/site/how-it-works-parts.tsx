@@ -22,6 +22,10 @@ import { usePublicData } from './use-public-data.ts';
 export function RollingHeadline() {
   const { paused, handlers } = usePauseOnAttention();
   const [index] = useRotation(rollingWords.length, WORD_ROTATION_MS, paused);
+  // The first word is there from the first paint (it is the page's largest text); only the
+  // words after it roll in.
+  const [rolled, setRolled] = useState(false);
+  if (index !== 0 && !rolled) setRolled(true);
   return (
     <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl" {...handlers}>
       Hire
@@ -30,7 +34,7 @@ export function RollingHeadline() {
         <span
           key={index}
           data-testid="rolling-word"
-          className="inline-block animate-word-in motion-reduce:animate-none"
+          className={cn('inline-block', rolled && 'animate-word-in motion-reduce:animate-none')}
         >
           {rollingWords[index]}
         </span>
