@@ -283,6 +283,26 @@ describe('attachments', () => {
     expect(await attachmentCount(draft.id)).toBe(0);
   });
 
+  it('a malformed or cut-off multipart body is a 400 and stores nothing', async () => {
+    const draft = await createProject(t.app, owner);
+    const part = `Content-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7 cut off`;
+    for (const [contentType, payload] of [
+      ['multipart/form-data; boundary=xyz', 'not multipart at all'],
+      ['multipart/form-data', 'no boundary given'],
+      ['multipart/form-data; boundary=xyz', `--xyz\r\n${part}`],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${draft.id}/attachments`,
+        headers: { ...owner.headers, 'content-type': contentType! },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(message(response)).toMatch(/incomplete or malformed/);
+    }
+    expect(await attachmentCount(draft.id)).toBe(0);
+  });
+
   it('only the owner attaches, and only while the project is a draft or open', async () => {
     const project = await openProject(t.app, owner);
     expect((await upload(t.app, expert, project.id, 'x.pdf', pdfBytes())).statusCode).toBe(403);

@@ -15,6 +15,7 @@ const TOO_LARGE = `Attachments can be at most ${ATTACHMENT_MAX_BYTES / MB} MB. P
 const WRONG_TYPE =
   'That file type is not accepted, or its content does not match its name. Attach PDF, Word, Excel, PowerPoint, CSV, text or image files.';
 const ATTACHMENT_NOT_FOUND = 'We could not find that attachment.';
+const MALFORMED = 'The upload was incomplete or malformed. Please choose the file and try again.';
 
 export interface Upload {
   data: Buffer;
@@ -32,16 +33,27 @@ export function cleanFileName(name: string): string {
   return clean || 'attachment';
 }
 
+/**
+ * The multipart parser throws plain errors ("Boundary not found", "Unexpected end of multipart
+ * data") for a body that is malformed or cut off: the client's fault, so a 400, not a 500.
+ * Fastify's own multipart errors (FST_*) keep their status through the central handler.
+ */
+function uploadError(error: unknown): never {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', TOO_LARGE);
+  if (error instanceof AppError || (typeof code === 'string' && code.startsWith('FST_'))) throw error;
+  throw invalid(MALFORMED, [{ field: 'file', message: MALFORMED }]);
+}
+
 /** Reads the one file of a multipart upload: size checked while streaming, type by content. */
 export async function readAttachmentUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'Upload the file as multipart/form-data.');
-  const file = await request.file({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } });
+  const file = await request
+    .file({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } })
+    .catch(uploadError);
   if (!file) throw invalid('Choose a file to attach.', [{ field: 'file', message: 'No file was sent.' }]);
-  const data = await file.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', TOO_LARGE);
-    throw error;
-  });
+  const data = await file.toBuffer().catch(uploadError);
   if (file.file.truncated) throw new AppError('payload_too_large', TOO_LARGE);
   if (data.length === 0)
     throw invalid('That file is empty.', [{ field: 'file', message: 'That file is empty.' }]);
