@@ -398,5 +398,15 @@ export type ContractListItem = z.infer<typeof contractListItemSchema>;
 export const contractListResponseSchema = z.object({ contracts: z.array(contractListItemSchema) });
 export type ContractListResponse = z.infer<typeof contractListResponseSchema>;
 
+/**
+ * POST /api/quotes/:id/accept: the owner accepts the terms they saw. `seenUpdatedAt` is the
+ * quote's `updatedAt` as shown to them; if the expert changed the quote since, the accept is a
+ * 409 instead of a contract at a price the owner never saw.
+ */
+export const acceptQuoteRequestSchema = z.strictObject({
+  seenUpdatedAt: z.string().max(40, "seenUpdatedAt must be the quote's updatedAt.").optional(),
+});
+export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
+
 export const acceptQuoteResponseSchema = z.object({ contractId: z.string(), quote: quoteSchema });
 export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;

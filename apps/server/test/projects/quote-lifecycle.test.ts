@@ -114,6 +114,31 @@ describe('quote state machine', () => {
     expect(edit.json<ErrorResponse>().message).toMatch(/can no longer be changed/);
   });
 
+  it('accepting terms the expert changed after the owner looked is a 409, and no contract is made', async () => {
+    const { owner, project, experts, quotes: sent } = await quoted(1);
+    const seen = sent[0]!;
+    const edited = await call(t.app, 'PATCH', `/api/quotes/${seen.id}`, experts[0]!, {
+      priceMinor: 900_000,
+      milestones: [{ title: 'Everything', amountMinor: 900_000 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const stale = await call(t.app, 'POST', `/api/quotes/${seen.id}/accept`, owner, {
+      seenUpdatedAt: seen.updatedAt,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json<ErrorResponse>().message).toMatch(/changed this quote after you opened it/);
+    expect(await t.app.db.select().from(contracts).where(eq(contracts.projectId, project.id))).toEqual([]);
+
+    const fresh = await call(t.app, 'POST', `/api/quotes/${seen.id}/accept`, owner, {
+      seenUpdatedAt: edited.json<Quote>().updatedAt,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const contract = (
+      await call(t.app, 'GET', `/api/contracts/${fresh.json<AcceptQuoteResponse>().contractId}`, owner)
+    ).json<Contract>();
+    expect(contract.price.amountMinor).toBe(900_000);
+  });
+
   it('an expert edits a waiting quote, withdraws it, and may then quote again (one live quote)', async () => {
     const { owner, project, experts, quotes: sent } = await quoted(1);
     const edited = await call(t.app, 'PATCH', `/api/quotes/${sent[0]!.id}`, experts[0]!, {

@@ -1,4 +1,5 @@
 import {
+  acceptQuoteRequestSchema,
   acceptQuoteResponseSchema,
   contractListResponseSchema,
   contractSchema,
@@ -146,12 +147,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Accept a quote: makes the contract, closes the other quotes, starts the project',
         params: idParams,
+        body: acceptQuoteRequestSchema.nullish(),
         response: { 200: acceptQuoteResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return acceptQuote(db, user, request.params.id);
+      return acceptQuote(db, user, request.params.id, request.body?.seenUpdatedAt);
     },
   );
 

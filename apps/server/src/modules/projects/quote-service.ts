@@ -24,6 +24,8 @@ import { assertProjectQuotable, projectTransition } from './project-states.ts';
 import { assertQuoteEditable, quoteActions, quoteTransition } from './quote-states.ts';
 
 const QUOTE_NOT_FOUND = 'We could not find that quote.';
+const CHANGED_SINCE_SEEN =
+  'The expert changed this quote after you opened it. Review the new terms, then accept again.';
 const ALREADY_QUOTED = 'You have already sent a quote for this project; edit it instead of sending another.';
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
@@ -237,9 +239,10 @@ export async function declineQuote(
  * Accepting makes the contract (milestones pending, not funded), declines the other waiting
  * quotes with a notification and starts the project, all in one transaction. Concurrent accepts
  * queue on the project's row lock; the loser finds the project in progress and gets 409, and the
- * unique index on contracts.project_id backs that up.
+ * unique index on contracts.project_id backs that up. With `seenUpdatedAt` (the web always sends
+ * it) an edit the expert made after the owner looked is a 409 too, not a contract at a new price.
  */
-export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: string) {
+export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: string, seenUpdatedAt?: string) {
   try {
     const contractId = await db.transaction(async (tx) => {
       const { project, quote, role } = await lockQuote(tx, owner, quoteId);
@@ -251,6 +254,9 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
         );
       const status = quoteTransition('accept', quote.status, role === 'owner' ? 'owner' : 'expert');
       const projectStatus = projectTransition('start', project.status, 'system');
+      // Checked on the locked row: an edit can't slip in between this check and the contract.
+      if (seenUpdatedAt !== undefined && quote.updatedAt.toISOString() !== seenUpdatedAt)
+        throw conflict(CHANGED_SINCE_SEEN);
       await tx
         .update(q)
         .set({ status, decidedAt: sql`now()`, updatedAt: sql`now()` })

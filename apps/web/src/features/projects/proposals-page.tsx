@@ -136,9 +136,12 @@ function CompareCard({ quote }: { quote: Quote }) {
             className="w-full"
             loading={accept.isPending}
             onClick={() =>
-              accept.mutate(quote.id, {
-                onSuccess: (result) => void navigate(`/profile/workspace/${result.contractId}`),
-              })
+              accept.mutate(
+                { id: quote.id, seenUpdatedAt: quote.updatedAt },
+                {
+                  onSuccess: (result) => void navigate(`/profile/workspace/${result.contractId}`),
+                },
+              )
             }
           >
             Accept and hire

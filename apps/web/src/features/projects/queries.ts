@@ -143,12 +143,15 @@ export const removeAttachment = (projectId: string, attachmentId: string) =>
     schema: z.unknown(),
   });
 
-/** Every mutation here changes lists on several pages: refresh everything about projects. */
+/**
+ * Every mutation here changes lists on several pages: refresh everything about projects, after a
+ * refusal too (a 409 means the page shows an out-of-date state, e.g. a quote edited meanwhile).
+ */
 function useProjectMutation<TInput, TOutput>(run: (input: TInput) => Promise<TOutput>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
 
@@ -196,7 +199,12 @@ export const useDeclineQuote = () =>
     apiRequest(`/api/quotes/${id}/decline`, { method: 'POST', body: { reason }, schema: quoteSchema }),
   );
 
+/** Sends the quote's updatedAt as seen, so terms the expert changed meanwhile are a 409, not a contract. */
 export const useAcceptQuote = () =>
-  useProjectMutation((id: string) =>
-    apiRequest(`/api/quotes/${id}/accept`, { method: 'POST', schema: acceptQuoteResponseSchema }),
+  useProjectMutation(({ id, seenUpdatedAt }: { id: string; seenUpdatedAt: string }) =>
+    apiRequest(`/api/quotes/${id}/accept`, {
+      method: 'POST',
+      body: { seenUpdatedAt },
+      schema: acceptQuoteResponseSchema,
+    }),
   );
