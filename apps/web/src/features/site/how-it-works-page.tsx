@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { renderWhenNear } from './deferred-render.ts';
+import { HydrationIsland } from './hydration-island.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { FaqList } from './faq-list.tsx';
 import { comparison, reasons, serviceTiles, waysToWork } from './how-it-works-data.ts';
@@ -19,11 +20,14 @@ function Section({
   id,
   title,
   tinted = false,
+  island = true,
   children,
 }: {
   id: string;
   title: string;
   tinted?: boolean;
+  /** false: hydrated with the page itself (its timers must start with the page). */
+  island?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -32,7 +36,7 @@ function Section({
         <h2 id={id} className="text-2xl font-bold text-slate-900 sm:text-3xl">
           {title}
         </h2>
-        {children}
+        {island ? <HydrationIsland>{children}</HydrationIsland> : children}
       </div>
     </section>
   );
@@ -60,7 +64,7 @@ export function HowItWorksPage() {
         </div>
       </section>
 
-      <Section id="steps-heading" title="Four steps">
+      <Section id="steps-heading" title="Four steps" island={false}>
         <Timeline />
       </Section>
 
@@ -172,7 +176,9 @@ export function HowItWorksPage() {
           Frequently asked questions
         </h2>
         <div className="mt-8">
-          <FaqList />
+          <HydrationIsland>
+            <FaqList />
+          </HydrationIsland>
         </div>
       </section>
 

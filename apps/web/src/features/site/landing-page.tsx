@@ -7,6 +7,7 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignedInHint } from '../auth/signed-in-hint.ts';
 import { renderWhenNear } from './deferred-render.ts';
+import { HydrationIsland } from './hydration-island.tsx';
 import { ExpertSlider, RotatingExpertCard } from './expert-showcase.tsx';
 import { highlights, landingCategories, testimonials } from './landing-data.ts';
 import { fetchExpertStats, fetchSubjectNames } from './public-api.ts';
@@ -188,57 +189,65 @@ export function LandingPage() {
         </div>
       </section>
 
-      <Marquee />
+      <HydrationIsland>
+        <Marquee />
+      </HydrationIsland>
 
-      <Claims />
+      <HydrationIsland>
+        <Claims />
+      </HydrationIsland>
 
-      <section
-        aria-labelledby="categories-heading"
-        className={cn(renderWhenNear, 'mx-auto max-w-6xl px-4 py-16 sm:px-6')}
-      >
-        <h2 id="categories-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Meet experts by category
-        </h2>
-        <p className="mt-2 text-slate-700">
-          Writers, analysts, consultants, product developers and researchers, vetted before they are listed.
-        </p>
-        <Tabs
-          className="mt-8"
-          listClassName="w-full max-w-3xl overflow-x-auto"
-          label="Expert categories"
-          items={landingCategories}
-          value={category}
-          onChange={setCategory}
+      <HydrationIsland>
+        <section
+          aria-labelledby="categories-heading"
+          className={cn(renderWhenNear, 'mx-auto max-w-6xl px-4 py-16 sm:px-6')}
         >
-          <ExpertSlider category={category} label={label} />
-        </Tabs>
-      </section>
-
-      <section
-        id="testimonials"
-        aria-labelledby="testimonials-heading"
-        className={cn(renderWhenNear, 'bg-slate-50 py-16')}
-      >
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="testimonials-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            What clients and experts say
+          <h2 id="categories-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Meet experts by category
           </h2>
-          <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {testimonials.slice(0, 3).map((item) => (
-              <figure
-                key={item.name}
-                className="rounded-card border border-slate-200 bg-white p-6 shadow-card"
-              >
-                <blockquote className="text-slate-800">“{item.comment}”</blockquote>
-                <figcaption className="mt-4 text-sm text-slate-600">
-                  <span className="font-semibold text-slate-900">{item.name}</span>, {item.position},{' '}
-                  {item.company}
-                </figcaption>
-              </figure>
-            ))}
+          <p className="mt-2 text-slate-700">
+            Writers, analysts, consultants, product developers and researchers, vetted before they are listed.
+          </p>
+          <Tabs
+            className="mt-8"
+            listClassName="w-full max-w-3xl overflow-x-auto"
+            label="Expert categories"
+            items={landingCategories}
+            value={category}
+            onChange={setCategory}
+          >
+            <ExpertSlider category={category} label={label} />
+          </Tabs>
+        </section>
+      </HydrationIsland>
+
+      <HydrationIsland>
+        <section
+          id="testimonials"
+          aria-labelledby="testimonials-heading"
+          className={cn(renderWhenNear, 'bg-slate-50 py-16')}
+        >
+          <div className="mx-auto max-w-6xl px-4 sm:px-6">
+            <h2 id="testimonials-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              What clients and experts say
+            </h2>
+            <div className="mt-8 grid gap-6 md:grid-cols-3">
+              {testimonials.slice(0, 3).map((item) => (
+                <figure
+                  key={item.name}
+                  className="rounded-card border border-slate-200 bg-white p-6 shadow-card"
+                >
+                  <blockquote className="text-slate-800">“{item.comment}”</blockquote>
+                  <figcaption className="mt-4 text-sm text-slate-600">
+                    <span className="font-semibold text-slate-900">{item.name}</span>, {item.position},{' '}
+                    {item.company}
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      </HydrationIsland>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { HydrationIsland } from './hydration-island.tsx';
 import { Logo } from './logo.tsx';
 import { categoryStrip, footerColumns } from './nav-data.ts';
 
-export function CategoryStrip() {
+function CategoryStripLinks() {
   return (
     <nav aria-label="Expert categories" className="border-y border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl items-center gap-3 overflow-x-auto px-4 py-4 sm:px-6">
@@ -24,7 +25,7 @@ export function CategoryStrip() {
   );
 }
 
-export function SiteFooter() {
+function SiteFooterContent() {
   return (
     <footer className="bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
@@ -55,5 +56,21 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+export function CategoryStrip() {
+  return (
+    <HydrationIsland>
+      <CategoryStripLinks />
+    </HydrationIsland>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <HydrationIsland>
+      <SiteFooterContent />
+    </HydrationIsland>
   );
 }
