@@ -139,6 +139,29 @@ describe('quote state machine', () => {
     expect(contract.price.amountMinor).toBe(900_000);
   });
 
+  it("the project's currency is fixed while quotes in it wait; other edits still save", async () => {
+    const { owner, project, experts, quotes: sent } = await quoted(1);
+    const euros = await call(t.app, 'PATCH', `/api/projects/${project.id}`, owner, { currency: 'EUR' });
+    expect(euros.statusCode, euros.body).toBe(409);
+    expect(euros.json<ErrorResponse>().message).toMatch(/quoted in USD/);
+    const same = await call(t.app, 'PATCH', `/api/projects/${project.id}`, owner, {
+      currency: 'USD',
+      title: 'Statistical analysis of a phase II trial',
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    await call(t.app, 'POST', `/api/quotes/${sent[0]!.id}/withdraw`, experts[0]!);
+    const later = await call(t.app, 'PATCH', `/api/projects/${project.id}`, owner, { currency: 'EUR' });
+    expect(later.statusCode, later.body).toBe(200);
+    const requote = await call(
+      t.app,
+      'POST',
+      `/api/projects/${project.id}/quotes`,
+      experts[0]!,
+      quoteInput(),
+    );
+    expect(requote.json<Quote>().price.currency).toBe('EUR');
+  });
+
   it('an expert edits a waiting quote, withdraws it, and may then quote again (one live quote)', async () => {
     const { owner, project, experts, quotes: sent } = await quoted(1);
     const edited = await call(t.app, 'PATCH', `/api/quotes/${sent[0]!.id}`, experts[0]!, {

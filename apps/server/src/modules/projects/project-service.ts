@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { contracts, projectAttachments, projects, quotes, users } from '../../db/schema/index.ts';
-import { forbidden, invalid, notFound } from '../../errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { canonicalSubjects } from '../experts/application-service.ts';
 import { usdMinor } from '../experts/rates.ts';
@@ -24,6 +24,9 @@ import { assertProjectEditable, projectTransition } from './project-states.ts';
 import { quoteTransition } from './quote-states.ts';
 
 type DraftInput = z.output<typeof projectDraftSchema>;
+
+const CURRENCY_LOCKED = (currency: string) =>
+  `Experts have quoted in ${currency}, so the currency can't change while their quotes wait for your decision.`;
 
 /** Turns what the form sent into columns, refusing what can never become valid (past dates, min > max). */
 async function draftColumns(
@@ -84,6 +87,15 @@ export async function updateProject(
   return db.transaction(async (tx) => {
     const current = await ownedProject(tx, id, user, true);
     assertProjectEditable(current.status);
+    // Quotes take the project's currency when sent; a live one must stay in the project's currency.
+    if (input.currency !== undefined && input.currency !== current.currency) {
+      const [live] = await tx
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(eq(quotes.projectId, id), eq(quotes.status, 'submitted')))
+        .limit(1);
+      if (live) throw conflict(CURRENCY_LOCKED(current.currency));
+    }
     const columns = await draftColumns(tx, input, current);
     const [updated] = await tx
       .update(projects)
