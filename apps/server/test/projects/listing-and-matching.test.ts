@@ -51,6 +51,19 @@ describe('public list', () => {
     expect((await call(t.app, 'GET', '/api/projects?limit=0', null)).statusCode).toBe(400);
     expect((await call(t.app, 'GET', '/api/projects?sort=price', null)).statusCode).toBe(400);
   });
+  it('signed-out searches reach titles and subjects only, never the details they cannot read', async () => {
+    const secret = uniqueWord();
+    const project = await openProject(t.app, owner, {
+      title: 'Stability study for a vaccine formulation',
+      description: `Confidential: the adjuvant is ${secret}; details only for signed-in experts who may quote.`,
+    });
+    const anonymous = await allPages(`/api/projects?q=${secret}`, null);
+    expect(anonymous).toEqual([]);
+    const signedIn = await allPages(`/api/projects?q=${secret}`, owner);
+    expect(signedIn.map((p) => p.id)).toEqual([project.id]);
+    const byTitle = await allPages(`/api/projects?q=${encodeURIComponent('vaccine formulation')}`, null);
+    expect(byTitle.map((p) => p.id)).toContain(project.id);
+  });
 });
 
 describe('browse', () => {

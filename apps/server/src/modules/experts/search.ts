@@ -7,6 +7,7 @@ import type {
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { cardColumns, presentCard } from './presenter.ts';
@@ -53,17 +54,6 @@ export async function fuzzySubjects(db: Executor, q: string): Promise<string[]> 
  * Within a tier the better-rated expert is the better answer.
  */
 const TIER_SPAN = 1000; // above the best rating (500 hundredths): tier and rating share one cursor key
-
-// A quoted lexeme of a tsquery's text, e.g. 'analysi' (quotes inside doubled), as SQL literals.
-const LEXEME_PATTERN = sql.raw(`'''((?:[^'']|'''')*)'''`);
-const LEXEME_AS_TITLE = sql.raw(`'''\\1'':AB'`);
-/**
- * The query restricted to the A and B weights (name, subjects, headline): every lexeme of the
- * parsed tsquery gets ":AB". Immutable calls on a constant, so folded once per statement, and
- * the GIN index on the search vector still answers it.
- */
-const titleQuery = (tsq: SQL) =>
-  sql`regexp_replace((${tsq})::text, ${LEXEME_PATTERN}, ${LEXEME_AS_TITLE}, 'g')::tsquery`;
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -135,7 +125,8 @@ export async function planSearch(
   // An immutable call on a constant: folded once at planning, not evaluated per row.
   const tsq = sql`websearch_to_tsquery('english', ${q})`;
   const inText = sql`${p.searchVector} @@ ${tsq}`;
-  const inTitle = sql`${p.searchVector} @@ ${titleQuery(tsq)}`;
+  // Every word in the name, subjects or headline (weights A and B).
+  const inTitle = sql`${p.searchVector} @@ ${restrictToWeights(tsq, 'AB')}`;
   const specialist = matchedSubjects.length > 0 ? sql`${p.subjects} && ${textArray(matchedSubjects)}` : null;
   if (input.sort !== 'relevance') {
     conditions.push(specialist ? sql`(${inText} or ${specialist})` : inText);

@@ -2,6 +2,7 @@ import type { ProjectListResponse, projectListQuerySchema } from '@sciwise/contr
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles, projects as p, subjects } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
 import { normaliseQuery } from '../experts/search.ts';
@@ -32,7 +33,7 @@ const textArray = (values: string[]) =>
   )}]::text[]`;
 
 /** The filters every list shares; null when they can match nothing (an unknown subject). */
-async function filterConditions(db: Executor, input: ListInput): Promise<SQL[] | null> {
+async function filterConditions(db: Executor, input: ListInput, signedIn: boolean): Promise<SQL[] | null> {
   // Written out as in the partial indexes, so the planner can use them.
   const conditions: SQL[] = [sql`${p.status} = 'open'`, sql`${p.visibility} = 'public'`];
   if (input.category) conditions.push(eq(p.category, input.category));
@@ -46,7 +47,12 @@ async function filterConditions(db: Executor, input: ListInput): Promise<SQL[] |
     conditions.push(sql`${p.subjects} @> ${textArray([subject.name])}`);
   }
   const q = normaliseQuery(input.q);
-  if (q) conditions.push(sql`${p.searchVector} @@ websearch_to_tsquery('english', ${q})`);
+  if (q) {
+    const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+    // Signed-out visitors may only search what they may read: title and subjects (weight A), so
+    // a search cannot tell them whether a word is in a description they cannot see.
+    conditions.push(sql`${p.searchVector} @@ ${signedIn ? tsquery : restrictToWeights(tsquery, 'A')}`);
+  }
   return conditions;
 }
 
@@ -69,7 +75,7 @@ export async function listOpenProjects(
   input: ListInput,
   signedIn: boolean,
 ): Promise<ProjectListResponse> {
-  const conditions = await filterConditions(db, input);
+  const conditions = await filterConditions(db, input, signedIn);
   if (!conditions) return { projects: [], nextCursor: null };
   if (input.cursor) conditions.push(afterCursor(decodeCursor(input.cursor, 'projects')));
   const rows = await page(db, conditions, input.limit);
@@ -101,7 +107,7 @@ export async function browseProjects(
   viewerId: string,
   input: ListInput,
 ): Promise<ProjectListResponse> {
-  const base = await filterConditions(db, input);
+  const base = await filterConditions(db, input, true);
   if (!base) return { projects: [], nextCursor: null };
   base.push(sql`${p.ownerId} <> ${viewerId}::uuid`);
   const [profile] = await db
