@@ -30,13 +30,27 @@ export function announceNotifications(rows: SQL): SQL {
     )::text) from ${rows}`;
 }
 
-/** Adds an in-app notification; pass the caller's transaction so it commits with the change it reports. */
-export async function notify(tx: Executor, userId: string, notification: NewNotification): Promise<void> {
+/**
+ * Adds an in-app notification for one person or several (one statement however many); pass the
+ * caller's transaction so it commits with the change it reports.
+ */
+export async function notify(
+  tx: Executor,
+  recipients: string | readonly string[],
+  notification: NewNotification,
+): Promise<void> {
+  const userIds = typeof recipients === 'string' ? [recipients] : [...new Set(recipients)];
+  if (userIds.length === 0) return;
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   await tx.execute(sql`
     with inserted as (
       insert into notifications (user_id, kind, title, body, link)
-      values (${userId}::uuid, ${notification.kind}, ${notification.title}, ${notification.body},
-              ${notification.link ?? null})
+      select recipient, ${notification.kind}, ${notification.title}, ${notification.body},
+             ${notification.link ?? null}
+      from unnest(array[${ids}]::uuid[]) as recipient
       returning *
     )
     ${announceNotifications(sql`inserted`)}`);

@@ -156,14 +156,16 @@ export async function cancelProject(db: Executor, user: SessionUser, id: string)
       })
       .where(and(eq(quotes.projectId, id), eq(quotes.status, 'submitted')))
       .returning({ expertId: quotes.expertId });
-    for (const { expertId } of waiting) {
-      await notify(tx, expertId, {
+    await notify(
+      tx,
+      waiting.map((quote) => quote.expertId),
+      {
         kind: 'project_cancelled',
         title: 'A project you quoted on was cancelled',
         body: `“${current.title}” was cancelled by the client, so your quote was closed.`,
         link: '/profile/proposals',
-      });
-    }
+      },
+    );
     return updated!;
   });
 }

@@ -296,14 +296,16 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
         })
         .where(and(eq(q.projectId, project.id), eq(q.status, 'submitted'), ne(q.id, quoteId)))
         .returning({ expertId: q.expertId });
-      for (const other of others) {
-        await notify(tx, other.expertId, {
+      await notify(
+        tx,
+        others.map((other) => other.expertId),
+        {
           kind: 'quote_declined',
           title: 'The client chose another expert',
           body: `“${project.title}” went to another expert, so your quote was closed. Thank you for quoting.`,
           link: '/profile/proposals',
-        });
-      }
+        },
+      );
       await notify(tx, quote.expertId, {
         kind: 'quote_accepted',
         title: 'Your quote was accepted',
