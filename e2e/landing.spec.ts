@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signedInAccount } from './support/accounts.ts';
 import { gotoInteractive, pauseClock, recordScrollBy, scrollCalls } from './support/site.ts';
 
 interface Featured {
@@ -227,4 +228,14 @@ test('experts that arrive late take space reserved for them: no layout shift', a
     (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
   );
   expect(total).toBeLessThanOrEqual(0.02);
+});
+
+test('a browser that is signed in goes from / straight to the dashboard', async ({ page }) => {
+  await signedInAccount(page);
+  // Any signed-in page confirms the session and leaves this browser's signed-in marker.
+  await page.goto('/profile');
+  await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/profile\/freelancer-dashboard$/);
+  await expect(page.getByText('This is your freelance workspace')).toBeVisible();
 });
