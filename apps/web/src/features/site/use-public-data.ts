@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /*
  * A small cache for the marketing pages' three public reads (featured experts, counts, subject
@@ -44,24 +44,30 @@ function load(key: string, fetcher: () => Promise<unknown>): void {
   );
 }
 
-/** Reads `key` with `fetcher` once per page lifetime; pending while prerendering and hydrating. */
+/**
+ * Reads `key` with `fetcher` once per page lifetime; pending while prerendering and hydrating.
+ * The answer is applied as a transition, not a synchronous store update: it may arrive while
+ * parts of a prerendered page are still hydrating, and must not force them to finish at once.
+ */
 export function usePublicData<T>(key: string | null, fetcher: () => Promise<T>): PublicData<T> {
-  const state = useSyncExternalStore(
-    (listener) => {
-      if (key === null) return () => undefined;
-      const entry = entryFor(key);
-      entry.listeners.add(listener);
-      return () => entry.listeners.delete(listener);
-    },
-    () => (key === null ? pending : entryFor(key).state),
-    () => pending,
-  ) as PublicData<T>;
+  const [state, setState] = useState<PublicData<unknown>>(() =>
+    key === null ? pending : entryFor(key).state,
+  );
   useEffect(() => {
-    if (key === null) return;
+    if (key === null) {
+      setState(pending);
+      return;
+    }
     const entry = entryFor(key);
+    const update = () => startTransition(() => setState(entry.state));
+    entry.listeners.add(update);
     if (entry.state.status === 'error') entry.state = pending;
+    update();
     load(key, fetcher);
+    return () => {
+      entry.listeners.delete(update);
+    };
     // The fetcher belongs to the key: a new function for the same key is the same read.
   }, [key]);
-  return state;
+  return state as PublicData<T>;
 }
