@@ -28,6 +28,7 @@ const publicPages = [
 ];
 
 test('public pages have no serious or critical axe violations', async ({ page }) => {
+  test.slow(); // axe on page after page: give a busy machine time
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const path of publicPages) {
     await page.goto(path);
@@ -48,6 +49,7 @@ test('the login and sign-up modal has no serious or critical axe violations', as
 });
 
 test('signed-in pages have no serious or critical axe violations', async ({ page }) => {
+  test.slow(); // axe on page after page: give a busy machine time
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signedInAccount(page);
   const pages = [

@@ -42,6 +42,7 @@ const linkedPaths = [
 ];
 
 test('every linked path of the spec resolves to a page with the site header and footer', async ({ page }) => {
+  test.slow(); // thirty pages in a row: give a busy machine time
   for (const path of linkedPaths) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
