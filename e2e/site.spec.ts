@@ -212,6 +212,7 @@ test('prerendered pages hydrate without errors or mismatch warnings, and ask no 
   request,
   baseURL,
 }) => {
+  test.slow(); // every prerendered page in a row
   const origin = new URL(baseURL!).origin;
   const thirdParty: string[] = [];
   page.on('request', (sent) => {
