@@ -1,37 +1,26 @@
 import { z } from 'zod';
+import {
+  availabilities,
+  expertCategories,
+  expertSorts,
+  rateCurrencies,
+  SEARCH_LIMIT_MAX,
+  SEARCH_QUERY_MAX,
+} from './constants.ts';
+
+export * from './constants.ts';
 
 // Control characters never belong in single-line fields.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-export const expertCategories = [
-  'writers',
-  'data_analysts',
-  'consultants',
-  'product_developers',
-  'researchers',
-] as const;
-export type ExpertCategory = (typeof expertCategories)[number];
-export const expertCategoryLabels: Record<ExpertCategory, string> = {
-  writers: 'Writers',
-  data_analysts: 'Data Analysts',
-  consultants: 'Consultants',
-  product_developers: 'Product Developers',
-  researchers: 'Researchers',
-};
 export const expertCategorySchema = z.enum(expertCategories, {
   error: `category must be one of: ${expertCategories.join(', ')}.`,
 });
 
-export const availabilities = ['available', 'limited', 'unavailable'] as const;
-export type Availability = (typeof availabilities)[number];
 export const availabilitySchema = z.enum(availabilities, {
   error: `availability must be one of: ${availabilities.join(', ')}.`,
 });
-
-/** Currencies an expert may quote in; amounts are integers in minor units (cents, pence). */
-export const rateCurrencies = ['USD', 'EUR', 'GBP'] as const;
-export type RateCurrency = (typeof rateCurrencies)[number];
 
 export const vettingStatuses = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export type VettingStatus = (typeof vettingStatuses)[number];
@@ -232,11 +221,6 @@ export const expertProfileSchema = expertCardSchema.extend({
   memberSince: z.string(),
 });
 export type ExpertProfile = z.infer<typeof expertProfileSchema>;
-
-export const expertSorts = ['relevance', 'rating', 'rate_asc', 'rate_desc'] as const;
-export type ExpertSort = (typeof expertSorts)[number];
-export const SEARCH_QUERY_MAX = 200;
-export const SEARCH_LIMIT_MAX = 50;
 
 const wholeNumber = (name: string, min: number, max: number) =>
   z.coerce
