@@ -1,4 +1,5 @@
-import { countryCodes, type Availability, type RateCurrency } from '@sciwise/contracts';
+import type { Availability, RateCurrency } from '@sciwise/contracts/constants';
+import { countryNames } from './countries.ts';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -19,15 +20,11 @@ export function formatMoney(amountMinor: number, currency: RateCurrency | string
   return format.format(amountMinor / 100);
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
+/** The country's English name from a fixed table, so Node and every browser agree. */
 export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return countryNames[code] ?? code;
 }
 
 export function languageName(code: string): string {
@@ -38,10 +35,8 @@ export function languageName(code: string): string {
   }
 }
 
-/** Every country the API accepts, by English name. */
-export const countryOptions = countryCodes
-  .map((code) => ({ code, name: countryName(code) }))
-  .sort((a, b) => a.name.localeCompare(b.name));
+/** Every country the API accepts, by English name, in alphabetical order. */
+export const countryOptions = Object.entries(countryNames).map(([code, name]) => ({ code, name }));
 
 export const availabilityLabels: Record<Availability, string> = {
   available: 'Available now',
