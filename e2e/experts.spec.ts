@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signInViaApi } from './support/accounts.ts';
+import { gotoInteractive } from './support/site.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page })
@@ -20,7 +21,8 @@ const results = (page: Page) => page.locator('#results[aria-busy="false"]').getB
 test('find an expert by subject: suggestions, results, shareable URL, card opens the profile', async ({
   page,
 }) => {
-  await page.goto('/find-an-expert');
+  // Prerendered: typing waits until React handles the box.
+  await gotoInteractive(page, '/find-an-expert');
   const search = page.getByRole('combobox', { name: 'Search subject areas' });
   await search.fill('bioinf');
   const suggestions = page.getByRole('listbox');

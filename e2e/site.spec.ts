@@ -180,6 +180,8 @@ test('public pages are prerendered with title, description, Open Graph tags and 
     '/story-2',
     '/blog/trends-freelance-science',
     '/privacy-policy',
+    '/find-an-expert',
+    '/find-an-expert/subject/data-analysis',
   ]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));

@@ -48,9 +48,13 @@ const publicRoutes: RouteObject[] = [
     }),
   },
   { path: 'join-expert', lazy: async () => ({ Component: (await experts()).JoinExpertPage }) },
+  // The directory is a prerendered public page: its own chunk, without TanStack Query.
   ...['find-an-expert', 'find-expert', 'find-an-expert/subject/:subject'].map((path) => ({
     path,
-    lazy: async () => ({ Component: (await experts()).FindExpertPage }),
+    handle: withoutQuery,
+    lazy: async () => ({
+      Component: (await import('../features/experts/find-expert-page.tsx')).FindExpertPage,
+    }),
   })),
   { path: 'experts/:slug', lazy: async () => ({ Component: (await experts()).ExpertProfilePage }) },
   { path: 'projects', lazy: async () => ({ Component: (await projects()).ProjectsPage }) },

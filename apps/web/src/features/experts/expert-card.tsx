@@ -1,4 +1,5 @@
-import { expertCategoryLabels, type ExpertCard as ExpertCardData } from '@sciwise/contracts';
+import type { ExpertCard as ExpertCardData } from '@sciwise/contracts';
+import { expertCategoryLabels } from '@sciwise/contracts/constants';
 import { Link } from 'react-router';
 import { StarRating } from '../site/star-rating.tsx';
 import { countryName, formatMoney } from './format.ts';

@@ -1,5 +1,9 @@
-import { availabilities, expertCategories, expertCategoryLabels, type ExpertSort } from '@sciwise/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  availabilities,
+  expertCategories,
+  expertCategoryLabels,
+  type ExpertSort,
+} from '@sciwise/contracts/constants';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -8,11 +12,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { PageHero } from '../site/page-hero.tsx';
 import { ExpertCard } from './expert-card.tsx';
 import { availabilityLabels, countryOptions, subjectNameFromSlug } from './format.ts';
-import { allSubjectsQuery, expertSearchQuery, searchKeys, type SearchParamsRecord } from './queries.ts';
+import { usePublicData } from '../site/use-public-data.ts';
+import { fetchAllSubjects, searchKeys, useExpertSearch, type SearchParamsRecord } from './search-api.ts';
 import { SubjectSearchBox } from './subject-search-box.tsx';
 
 const sortLabels: Record<ExpertSort, string> = {
@@ -44,13 +49,13 @@ export function FindExpertPage() {
 
   const subjectName = subjectParam ? subjectNameFromSlug(subjectParam) : null;
   useEffect(() => {
-    document.title = subjectName ? `${subjectName} experts | Sciwise` : 'Find an Expert | Sciwise';
+    document.title = subjectName ? `${subjectName} experts — Sciwise` : 'Find an Expert — Sciwise';
   }, [subjectName]);
 
-  const search = useInfiniteQuery(expertSearchQuery(params));
-  const experts = search.data?.pages.flatMap((page) => page.experts) ?? [];
-  const matched = search.data?.pages[0]?.matchedSubjects ?? [];
-  const nextPageError = search.isFetchNextPageError ? search.error : null;
+  const search = useExpertSearch(params);
+  const experts = search.pages.flatMap((page) => page.experts);
+  const matched = search.pages[0]?.matchedSubjects ?? [];
+  const nextPageError = search.nextPageError;
   const activeFilters = filterKeys.filter((key) => params[key]).length + (subjectParam ? 1 : 0);
 
   // A subject is a page of its own (/find-an-expert/subject/:subject); `subject` picks the path.
@@ -223,14 +228,20 @@ export function FindExpertPage() {
             </SelectField>
           </div>
 
-          <div id="results" className="mt-6" aria-live="polite" aria-busy={search.isFetching}>
-            {search.isPending ? (
+          <div
+            id="results"
+            // The first answer arrives after the prerendered page: its place is held so nothing shifts.
+            className={`mt-6 ${search.status === 'pending' ? 'min-h-svh' : ''}`}
+            aria-live="polite"
+            aria-busy={search.fetching}
+          >
+            {search.status === 'pending' ? (
               <PageSpinner label="Finding experts..." />
-            ) : search.isError && !search.data ? (
+            ) : search.status === 'error' ? (
               <Alert
                 title="We couldn't load experts"
                 action={
-                  <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
+                  <Button variant="secondary" size="sm" onClick={search.refetch}>
                     Try again
                   </Button>
                 }
@@ -273,9 +284,9 @@ export function FindExpertPage() {
                   {search.hasNextPage ? (
                     <Button
                       variant="secondary"
-                      loading={search.isFetchingNextPage}
-                      disabled={search.isFetchingNextPage}
-                      onClick={() => void search.fetchNextPage()}
+                      loading={search.fetchingNextPage}
+                      disabled={search.fetchingNextPage}
+                      onClick={search.fetchNextPage}
                     >
                       Load more experts
                     </Button>
@@ -286,7 +297,7 @@ export function FindExpertPage() {
                 {nextPageError && <Alert className="mt-4">{errorMessage(nextPageError)}</Alert>}
               </>
             )}
-            {search.isFetching && !search.isPending && !search.isFetchingNextPage && (
+            {search.fetching && search.status !== 'pending' && (
               <Spinner size="sm" label="Updating results..." className="mt-4 text-sm" />
             )}
           </div>
@@ -304,7 +315,8 @@ function SubjectFilter({
   category: string | undefined;
   selected: string | undefined;
 }) {
-  const list = useQuery(allSubjectsQuery);
+  const list = usePublicData('subjects:all', fetchAllSubjects);
+  const loading = list.status === 'pending';
   const options = (list.data?.subjects ?? [])
     .filter(
       (subject) =>
@@ -315,16 +327,18 @@ function SubjectFilter({
   return (
     <SelectField
       // Remount once the list arrives: a select applies defaultValue only to the options it mounts with.
-      key={list.isPending ? 'loading' : 'ready'}
+      key={loading ? 'loading' : 'ready'}
       label="Subject"
       name="subject"
       defaultValue={selected ?? ''}
-      disabled={list.isPending}
+      disabled={loading}
       hint={
-        list.isError ? 'The subject list could not be loaded; search by subject above instead.' : undefined
+        list.status === 'error'
+          ? 'The subject list could not be loaded; search by subject above instead.'
+          : undefined
       }
     >
-      <option value="">{list.isPending ? 'Loading subjects…' : 'All subjects'}</option>
+      <option value="">{loading ? 'Loading subjects…' : 'All subjects'}</option>
       {selected && !known && <option value={selected}>{subjectNameFromSlug(selected)}</option>}
       {options.map((subject) => (
         <option key={subject.slug} value={subject.slug}>

@@ -1,4 +1,3 @@
 export { AdminVettingPage } from './admin-vetting-page.tsx';
 export { ExpertProfilePage } from './expert-profile-page.tsx';
-export { FindExpertPage } from './find-expert-page.tsx';
 export { JoinExpertPage } from './join-expert-page.tsx';

@@ -3,65 +3,12 @@ import {
   applicationQueueResponseSchema,
   expertApplicationSchema,
   expertProfileSchema,
-  expertSearchResponseSchema,
   subjectListResponseSchema,
   type ExpertApplication,
   type ExpertApplicationDraft,
 } from '@sciwise/contracts';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
-
-/** The search parameters the page keeps in its URL, passed through to GET /api/experts. */
-export const searchKeys = [
-  'q',
-  'category',
-  'subject',
-  'country',
-  'minRate',
-  'maxRate',
-  'minRating',
-  'availability',
-  'sort',
-] as const;
-export type SearchKey = (typeof searchKeys)[number];
-export type SearchParamsRecord = Partial<Record<SearchKey, string>>;
-
-const PAGE_SIZE = 12;
-
-export function expertSearchQuery(params: SearchParamsRecord) {
-  return infiniteQueryOptions({
-    queryKey: ['experts', 'search', params],
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams();
-      for (const key of searchKeys) {
-        const value = params[key];
-        if (value) search.set(key, value);
-      }
-      search.set('limit', String(PAGE_SIZE));
-      if (pageParam) search.set('cursor', pageParam);
-      return apiRequest(`/api/experts?${search.toString()}`, { schema: expertSearchResponseSchema, signal });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    retry: (failures, error) => !(isApiError(error) && error.status === 400) && failures < 2,
-  });
-}
-
-/** Every subject with approved experts, busiest first: the subject filter's options. */
-export const allSubjectsQuery = queryOptions({
-  queryKey: ['subjects', 'all'],
-  queryFn: ({ signal }) =>
-    apiRequest('/api/subjects?limit=500', { schema: subjectListResponseSchema, signal }),
-  staleTime: 10 * 60_000,
-});
 
 export function subjectSuggestionsQuery(prefix: string) {
   return queryOptions({

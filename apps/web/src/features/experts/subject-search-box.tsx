@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
-import { subjectSuggestionsQuery } from './queries.ts';
+import { usePublicData } from '../site/use-public-data.ts';
+import { fetchSubjectSuggestions } from './search-api.ts';
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -27,7 +27,9 @@ export function SubjectSearchBox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const prefix = useDebounced(value.trim(), 150);
-  const suggestions = useQuery(subjectSuggestionsQuery(prefix));
+  const suggestions = usePublicData(prefix.length >= 2 ? `subjects:${prefix}` : null, () =>
+    fetchSubjectSuggestions(prefix),
+  );
   const subjects = open && prefix.length >= 2 ? (suggestions.data?.subjects ?? []) : [];
   const expanded = subjects.length > 0;
 

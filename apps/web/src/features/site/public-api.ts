@@ -12,12 +12,12 @@ import { ApiError, NETWORK_ERROR } from '../../lib/api-error.ts';
  * JavaScript a first-time visitor downloads (see docs/decisions/005-public-site.md).
  */
 
-type Guard<T> = (value: unknown) => value is T;
+export type Guard<T> = (value: unknown) => value is T;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
 /** The card fields the landing page shows; the rest of the card is passed through untouched. */
 export type LandingExpert = Pick<ExpertCard, 'slug' | 'name' | 'avatarUrl' | 'headline' | 'rating'>;
@@ -61,11 +61,12 @@ const isSubjects: Guard<{ subjects: { name: string }[] }> = (
   Array.isArray(value.subjects) &&
   value.subjects.every((subject) => isRecord(subject) && isString(subject.name));
 
-async function getJson<T>(path: string, guard: Guard<T>): Promise<T> {
+export async function getJson<T>(path: string, guard: Guard<T>, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { accept: 'application/json' } });
-  } catch {
+    response = await fetch(path, { headers: { accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR, 'network');
   }
   const data: unknown = await response.json().catch(() => undefined);

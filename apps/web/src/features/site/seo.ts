@@ -5,11 +5,7 @@ export interface PageMeta {
   path: string;
   title: string;
   description: string;
-  /**
-   * false: listed in the sitemap but not prerendered. The expert directory names countries with
-   * Intl.DisplayNames, whose data differs between Node and Chromium, so its markup could not be
-   * hydrated without a mismatch.
-   */
+  /** false: listed in the sitemap but not prerendered (pages another feature builds). */
   prerender?: false;
 }
 
@@ -32,20 +28,17 @@ const dedicated: PageMeta[] = [
   },
   {
     path: '/find-an-expert',
-    prerender: false,
     title: `Find an Expert — ${SITE}`,
     description:
       'Search vetted scientists, analysts, writers, consultants and product developers by subject, rate, country and availability.',
   },
   {
     path: '/find-an-expert/subject/data-analysis',
-    prerender: false,
     title: `Data analysis experts — ${SITE}`,
     description: 'Statisticians, data scientists and bioinformaticians who turn raw data into decisions.',
   },
   {
     path: '/find-an-expert/subject/product-development',
-    prerender: false,
     title: `Product development experts — ${SITE}`,
     description: 'Food scientists, formulators and engineers who take products from concept to launch.',
   },

@@ -1,0 +1,184 @@
+import type { ExpertCard, ExpertSearchResponse, Subject } from '@sciwise/contracts';
+import { availabilities, expertCategories, rateCurrencies } from '@sciwise/contracts/constants';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-error.ts';
+import { getJson, isCount, isRecord, isString, type Guard } from '../site/public-api.ts';
+
+/*
+ * The expert directory's reads (GET /api/experts, GET /api/subjects), checked with hand-written
+ * guards typed against the contract instead of the zod schemas, and kept without TanStack Query:
+ * the directory is a prerendered public page within the first-load budget of the landing page
+ * (docs/decisions/005-public-site.md). Signed-in pages keep queries.ts.
+ */
+
+/** The search parameters the page keeps in its URL, passed through to GET /api/experts. */
+export const searchKeys = [
+  'q',
+  'category',
+  'subject',
+  'country',
+  'minRate',
+  'maxRate',
+  'minRating',
+  'availability',
+  'sort',
+] as const;
+export type SearchKey = (typeof searchKeys)[number];
+export type SearchParamsRecord = Partial<Record<SearchKey, string>>;
+
+const PAGE_SIZE = 12;
+
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: unknown): value is T =>
+    values.includes(value as T);
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+
+const isExpertCard: Guard<ExpertCard> = (value): value is ExpertCard =>
+  isRecord(value) &&
+  isString(value.slug) &&
+  isString(value.name) &&
+  isString(value.avatarUrl) &&
+  isString(value.headline) &&
+  oneOf(expertCategories)(value.category) &&
+  isStringList(value.subjects) &&
+  isRecord(value.rate) &&
+  Number.isInteger(value.rate.amountMinor) &&
+  oneOf(rateCurrencies)(value.rate.currency) &&
+  isString(value.country) &&
+  oneOf(availabilities)(value.availability) &&
+  isCount(value.rating) &&
+  value.rating <= 5 &&
+  (value.ratingAverage === null || typeof value.ratingAverage === 'number') &&
+  isCount(value.reviewCount);
+
+const isSearchAnswer: Guard<ExpertSearchResponse> = (value): value is ExpertSearchResponse =>
+  isRecord(value) &&
+  Array.isArray(value.experts) &&
+  value.experts.every(isExpertCard) &&
+  (value.nextCursor === null || isString(value.nextCursor)) &&
+  isStringList(value.matchedSubjects);
+
+const isSubjectList: Guard<{ subjects: Subject[] }> = (value): value is { subjects: Subject[] } =>
+  isRecord(value) &&
+  Array.isArray(value.subjects) &&
+  value.subjects.every(
+    (subject) =>
+      isRecord(subject) &&
+      isString(subject.slug) &&
+      isString(subject.name) &&
+      (subject.category === null || oneOf(expertCategories)(subject.category)) &&
+      isCount(subject.expertCount),
+  );
+
+export const fetchAllSubjects = () => getJson('/api/subjects?limit=500', isSubjectList);
+
+export const fetchSubjectSuggestions = (prefix: string) =>
+  getJson(`/api/subjects?prefix=${encodeURIComponent(prefix)}&limit=8`, isSubjectList);
+
+function searchPath(params: SearchParamsRecord): string {
+  const search = new URLSearchParams();
+  for (const key of searchKeys) {
+    const value = params[key];
+    if (value) search.set(key, value);
+  }
+  search.set('limit', String(PAGE_SIZE));
+  return `/api/experts?${search.toString()}`;
+}
+
+/** A refused query (400) stays refused; a network failure or a 5xx is tried twice more. */
+async function fetchPage(path: string, cursor: string | null, signal: AbortSignal) {
+  const url = cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getJson(url, isSearchAnswer, signal);
+    } catch (error) {
+      const retryable = isApiError(error) && (error.status === 0 || error.status >= 500);
+      if (!retryable || attempt === 3 || signal.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+export interface ExpertSearch {
+  /** Every page loaded so far; while a new query loads, the previous query's pages stay. */
+  pages: ExpertSearchResponse[];
+  status: 'pending' | 'success' | 'error';
+  error: unknown;
+  fetching: boolean;
+  fetchingNextPage: boolean;
+  nextPageError: unknown;
+}
+
+const initial: ExpertSearch = {
+  pages: [],
+  status: 'pending',
+  error: null,
+  fetching: true,
+  fetchingNextPage: false,
+  nextPageError: null,
+};
+
+// Results seen in this tab, so going back from a profile shows them at once.
+const recent = new Map<string, { pages: ExpertSearchResponse[]; at: number }>();
+const FRESH_MS = 30_000;
+
+/**
+ * The directory's search, page by page. Pending while prerendering and hydrating (the markup
+ * must match); answers are applied as transitions so they never force unhydrated parts to finish.
+ */
+export function useExpertSearch(params: SearchParamsRecord) {
+  const path = searchPath(params);
+  const [state, setState] = useState<ExpertSearch>(initial);
+  const [attempt, setAttempt] = useState(0);
+  const current = useRef(path);
+  current.current = path;
+
+  useEffect(() => {
+    const cached = recent.get(path);
+    if (cached && Date.now() - cached.at < FRESH_MS && attempt === 0) {
+      setState({ ...initial, pages: cached.pages, status: 'success', fetching: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState((previous) => ({ ...previous, fetching: true, nextPageError: null }));
+    fetchPage(path, null, controller.signal).then(
+      (page) => {
+        recent.set(path, { pages: [page], at: Date.now() });
+        startTransition(() => setState({ ...initial, pages: [page], status: 'success', fetching: false }));
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        startTransition(() => setState({ ...initial, status: 'error', error, fetching: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, attempt]);
+
+  const last = state.pages.at(-1);
+  const nextCursor = last?.nextCursor ?? null;
+
+  const fetchNextPage = useCallback(() => {
+    if (!nextCursor) return;
+    const requested = path;
+    setState((previous) => ({ ...previous, fetchingNextPage: true, nextPageError: null }));
+    fetchPage(path, nextCursor, new AbortController().signal).then(
+      (page) => {
+        if (current.current !== requested) return;
+        setState((previous) => {
+          const pages = [...previous.pages, page];
+          recent.set(requested, { pages, at: Date.now() });
+          return { ...previous, pages, fetchingNextPage: false };
+        });
+      },
+      (error: unknown) => {
+        if (current.current !== requested) return;
+        setState((previous) => ({ ...previous, fetchingNextPage: false, nextPageError: error }));
+      },
+    );
+  }, [path, nextCursor]);
+
+  const refetch = useCallback(() => setAttempt((count) => count + 1), []);
+
+  return { ...state, hasNextPage: nextCursor !== null, fetchNextPage, refetch };
+}
