@@ -1,12 +1,11 @@
 // Autosave and the list editors of the expert application.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { controlClasses } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { registerPendingSave } from '../../lib/pending-saves.ts';
-import { applicationQueryKey, saveApplicationDraft, subjectSuggestionsQuery } from './queries.ts';
+import { applicationQueryKey, saveApplicationDraft } from './queries.ts';
 
 import { toDraft, type Values } from './application-values.ts';
 
@@ -104,79 +103,5 @@ export function ListEditor<T>({
         {addLabel}
       </Button>
     </fieldset>
-  );
-}
-
-export function SubjectsEditor({
-  subjects,
-  onChange,
-}: {
-  subjects: string[];
-  onChange: (next: string[]) => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const suggestions = useQuery(subjectSuggestionsQuery(text.trim()));
-  const add = () => {
-    const subject = text.trim();
-    if (subject.length < 2 || subjects.length >= 10) return;
-    if (!subjects.some((s) => s.toLowerCase() === subject.toLowerCase())) onChange([...subjects, subject]);
-    setText('');
-  };
-  return (
-    <div className="space-y-2">
-      <label htmlFor={`${id}-subject`} className="block text-sm font-medium text-slate-800">
-        Subject areas (up to 10)
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={`${id}-subject`}
-          list={`${id}-list`}
-          value={text}
-          maxLength={60}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-          placeholder="e.g. Bioinformatics"
-          aria-describedby={`${id}-hint`}
-          className={controlClasses(false)}
-        />
-        <Button variant="secondary" onClick={add} disabled={subjects.length >= 10}>
-          Add subject
-        </Button>
-      </div>
-      <datalist id={`${id}-list`}>
-        {(suggestions.data?.subjects ?? []).map((subject) => (
-          <option key={subject.slug} value={subject.name} />
-        ))}
-      </datalist>
-      <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Type a subject and press Enter. Clients search by these.
-      </p>
-      {subjects.length > 0 && (
-        <ul aria-label="Your subjects" className="flex flex-wrap gap-2">
-          {subjects.map((subject) => (
-            <li
-              key={subject}
-              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900"
-            >
-              {subject}
-              <button
-                type="button"
-                aria-label={`Remove ${subject}`}
-                onClick={() => onChange(subjects.filter((s) => s !== subject))}
-                className="rounded-full p-1 hover:bg-brand-100"
-              >
-                <CloseIcon className="size-3.5" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }

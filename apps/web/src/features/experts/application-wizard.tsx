@@ -15,11 +15,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, controlClasses, InputField, SelectField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { availabilityLabels, commonLanguages, countryOptions, languageName } from './format.ts';
+import { availabilityLabels, countryOptions } from './format.ts';
+import { commonLanguages, languageName } from './languages.ts';
 import { useApplicationTransition } from './queries.ts';
 
 import { fieldStep, stepTitles, toValues, type Values } from './application-values.ts';
-import { ListEditor, SubjectsEditor, useAutosave } from './application-editors.tsx';
+import { ListEditor, useAutosave } from './application-editors.tsx';
+import { SubjectPicker } from './subject-picker.tsx';
 
 export function ApplicationWizard({ application }: { application: ExpertApplication }) {
   const [values, setValues] = useState(() => toValues(application));
@@ -109,7 +111,14 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                   </option>
                 ))}
               </SelectField>
-              <SubjectsEditor subjects={values.subjects} onChange={(next) => set('subjects', next)} />
+              <SubjectPicker
+                subjects={values.subjects}
+                onChange={(next) => set('subjects', next)}
+                label="Subject areas"
+                listLabel="Your subjects"
+                hint="Type a subject and press Enter. Clients search by these."
+                placeholder="e.g. Bioinformatics"
+              />
             </>
           )}
           {step === 1 && (
@@ -248,7 +257,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                 onChange={(event) => set('country', event.target.value)}
               >
                 <option value="">Choose a country</option>
-                {countryOptions.map((country) => (
+                {countryOptions().map((country) => (
                   <option key={country.code} value={country.code}>
                     {country.name}
                   </option>

@@ -27,7 +27,7 @@ import {
   type ProjectFormValues,
 } from './project-form-values.ts';
 import { publishProject } from './queries.ts';
-import { SubjectPicker } from './subject-picker.tsx';
+import { SubjectPicker } from '../experts/subject-picker.tsx';
 import { useProjectAutosave } from './use-project-autosave.ts';
 
 /** Where a visitor who pressed "post" comes back to after signing up or in. */

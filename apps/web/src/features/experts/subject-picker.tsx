@@ -3,19 +3,30 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { controlClasses } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
-import { subjectSuggestionsQuery } from '../experts/queries.ts';
+import { subjectSuggestionsQuery } from './queries.ts';
 
 const MAX = 10;
 
-/** Subjects with suggestions from the catalogue as you type; Enter or the button adds one. */
+/**
+ * Subjects with suggestions from the catalogue as you type; Enter, a suggestion or the button adds
+ * one. The expert application and the project form both use it, in their own words.
+ */
 export function SubjectPicker({
   subjects,
   onChange,
   error,
+  label = 'Subjects',
+  listLabel = 'Chosen subjects',
+  hint = 'Type a subject and press Enter. We match experts who work in these.',
+  placeholder = 'e.g. Biostatistics',
 }: {
   subjects: string[];
   onChange: (next: string[]) => void;
   error?: string | undefined;
+  label?: string;
+  listLabel?: string;
+  hint?: string;
+  placeholder?: string;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -32,7 +43,7 @@ export function SubjectPicker({
   return (
     <div className="space-y-2">
       <label htmlFor={`${id}-subject`} className="block text-sm font-medium text-slate-800">
-        Subjects (up to {MAX})
+        {label} (up to {MAX})
       </label>
       <div className="flex gap-2">
         <input
@@ -47,7 +58,7 @@ export function SubjectPicker({
               add();
             }
           }}
-          placeholder="e.g. Biostatistics"
+          placeholder={placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           className={controlClasses(Boolean(error))}
@@ -67,7 +78,7 @@ export function SubjectPicker({
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
-          Type a subject and press Enter. We match experts who work in these.
+          {hint}
         </p>
       )}
       {offered.length > 0 && text.trim().length >= 2 && (
@@ -85,7 +96,7 @@ export function SubjectPicker({
         </div>
       )}
       {subjects.length > 0 && (
-        <ul aria-label="Chosen subjects" className="flex flex-wrap gap-2">
+        <ul aria-label={listLabel} className="flex flex-wrap gap-2">
           {subjects.map((subject) => (
             <li
               key={subject}
