@@ -70,8 +70,18 @@ function MatchRow({
 }
 
 /** The owner's ranked list of fitting experts, each one click from an invitation. */
-export function MatchesPanel({ projectId, canInvite }: { projectId: string; canInvite: boolean }) {
+/** `offeredSlug`: an expert already offered above (the owner came from their profile), not listed twice. */
+export function MatchesPanel({
+  projectId,
+  canInvite,
+  offeredSlug,
+}: {
+  projectId: string;
+  canInvite: boolean;
+  offeredSlug?: string | null;
+}) {
   const matches = useQuery(matchesQuery(projectId));
+  const shown = matches.data?.matches.filter((match) => match.slug !== offeredSlug) ?? [];
   return (
     <section aria-labelledby="matches-heading" className="space-y-4">
       <div>
@@ -87,9 +97,9 @@ export function MatchesPanel({ projectId, canInvite }: { projectId: string; canI
       )}
       <QueryState query={matches} label="Finding experts...">
         {() =>
-          matches.data && matches.data.matches.length > 0 ? (
+          shown.length > 0 ? (
             <ul className="space-y-3">
-              {matches.data.matches.map((match) => (
+              {shown.map((match) => (
                 <MatchRow key={match.userId} match={match} projectId={projectId} canInvite={canInvite} />
               ))}
             </ul>

@@ -64,7 +64,7 @@ function Published({ projectId, expertSlug }: { projectId: string; expertSlug: s
           My projects
         </ButtonLink>
       </div>
-      <MatchesPanel projectId={projectId} canInvite />
+      <MatchesPanel projectId={projectId} canInvite offeredSlug={expertSlug} />
     </div>
   );
 }
