@@ -10,7 +10,8 @@ import { controlClasses } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
 import { PageHeading } from '../profile/page-heading.tsx';
-import { countryName, formatMoney, languageName } from './format.ts';
+import { countryName, formatMoney } from './format.ts';
+import { languageName } from './languages.ts';
 import { useVettingDecision, vettingQueueQuery } from './queries.ts';
 
 function ApplicationReview({

@@ -11,7 +11,8 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
 import { StarRating } from '../site/star-rating.tsx';
-import { availabilityLabels, countryName, formatMoney, languageName } from './format.ts';
+import { availabilityLabels, countryName, formatMoney } from './format.ts';
+import { languageName } from './languages.ts';
 import { expertProfileQuery } from './queries.ts';
 
 function setMetaDescription(text: string) {

@@ -4,7 +4,7 @@ import {
   expertCategoryLabels,
   type ExpertSort,
 } from '@sciwise/contracts/constants';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -13,6 +13,7 @@ import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { HydrationIsland } from '../site/hydration-island.tsx';
 import { PageHero } from '../site/page-hero.tsx';
 import { ExpertCard } from './expert-card.tsx';
 import { availabilityLabels, countryOptions, subjectNameFromSlug } from './format.ts';
@@ -26,6 +27,15 @@ const sortLabels: Record<ExpertSort, string> = {
   rate_asc: 'Rate: low to high',
   rate_desc: 'Rate: high to low',
 };
+const noSubscription = () => () => {};
+/** False while prerendering and hydrating, true once the page runs in the browser. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
 const filterKeys = ['category', 'country', 'minRate', 'maxRate', 'minRating', 'availability'] as const;
 
 /** /find-an-expert, /find-expert and /find-an-expert/subject/:subject: the URL holds the whole query. */
@@ -36,6 +46,7 @@ export function FindExpertPage() {
   const { pathname } = useLocation();
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const hydrated = useHydrated();
 
   const params = useMemo(() => {
     const record: SearchParamsRecord = {};
@@ -89,219 +100,228 @@ export function FindExpertPage() {
     update(changes, null);
   };
 
+  // Hero, filters and results hydrate as islands: three short tasks instead of one long one.
   return (
     <>
-      <PageHero eyebrow="Find an expert" title={subjectName ? `${subjectName} experts` : 'Find an Expert'}>
-        <p>
-          {subjectName
-            ? `Vetted specialists in ${subjectName.toLowerCase()}, ready for your project.`
-            : 'Search thousands of vetted scientists and industry experts by subject area.'}
-        </p>
-        <div className="mt-6">
-          <SubjectSearchBox defaultValue={params.q ?? ''} onSearch={(q) => update({ q })} />
-        </div>
-      </PageHero>
+      <HydrationIsland>
+        <PageHero eyebrow="Find an expert" title={subjectName ? `${subjectName} experts` : 'Find an Expert'}>
+          <p>
+            {subjectName
+              ? `Vetted specialists in ${subjectName.toLowerCase()}, ready for your project.`
+              : 'Search thousands of vetted scientists and industry experts by subject area.'}
+          </p>
+          <div className="mt-6">
+            <SubjectSearchBox defaultValue={params.q ?? ''} onSearch={(q) => update({ q })} />
+          </div>
+        </PageHero>
+      </HydrationIsland>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
-        <aside aria-label="Filters">
-          <Button
-            variant="secondary"
-            className="w-full md:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            {filtersOpen ? 'Hide filters' : `Show filters${activeFilters ? ` (${activeFilters})` : ''}`}
-          </Button>
-          <form
-            id={filtersId}
-            key={`${subjectParam ?? ''}?${searchParams.toString()}`}
-            onSubmit={onFilters}
-            onChange={(event) => {
-              if (event.target instanceof HTMLSelectElement) event.currentTarget.requestSubmit();
-            }}
-            className={`${filtersOpen ? 'mt-4 block' : 'hidden'} space-y-4 md:mt-0 md:block`}
-          >
-            <h2 className="hidden text-sm font-semibold tracking-wide text-slate-600 uppercase md:block">
-              Filters
-            </h2>
-            <SelectField label="Category" name="category" defaultValue={params.category ?? ''}>
-              <option value="">All categories</option>
-              {expertCategories.map((category) => (
-                <option key={category} value={category}>
-                  {expertCategoryLabels[category]}
-                </option>
-              ))}
-            </SelectField>
-            <SubjectFilter category={params.category} selected={subjectParam} />
-            <SelectField label="Country" name="country" defaultValue={params.country ?? ''}>
-              <option value="">Any country</option>
-              {countryOptions.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </SelectField>
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Hourly rate (USD)</legend>
-              <div className="mt-1.5 grid grid-cols-2 gap-2">
-                <InputField
-                  label={<span className="text-xs text-slate-600">Minimum</span>}
-                  name="minRate"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={10000}
-                  defaultValue={params.minRate ?? ''}
-                />
-                <InputField
-                  label={<span className="text-xs text-slate-600">Maximum</span>}
-                  name="maxRate"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={10000}
-                  defaultValue={params.maxRate ?? ''}
-                />
-              </div>
-            </fieldset>
-            <SelectField label="Minimum rating" name="minRating" defaultValue={params.minRating ?? ''}>
-              <option value="">Any rating</option>
-              {[4, 3, 2, 1].map((stars) => (
-                <option key={stars} value={String(stars)}>
-                  {stars} stars and up
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label="Availability" name="availability" defaultValue={params.availability ?? ''}>
-              <option value="">Any availability</option>
-              {availabilities.map((availability) => (
-                <option key={availability} value={availability}>
-                  {availabilityLabels[availability]}
-                </option>
-              ))}
-            </SelectField>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" size="sm">
-                Apply filters
-              </Button>
-              {activeFilters > 0 && (
-                <Button variant="ghost" size="sm" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              )}
-            </div>
-          </form>
-        </aside>
-
-        <section aria-labelledby="results-heading" className="min-w-0">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
-                {params.q ? `Experts for “${params.q}”` : 'Experts'}
-              </h2>
-              {matched.length > 0 && (
-                <p className="text-sm text-slate-600">Showing results for: {matched.join(', ')}</p>
-              )}
-              {subjectParam && (
-                <p className="text-sm text-slate-600">
-                  Subject: {subjectName} ·{' '}
-                  <Link to="/find-an-expert" className="font-medium text-brand-700 underline">
-                    all subjects
-                  </Link>
-                </p>
-              )}
-            </div>
-            <SelectField
-              label="Sort by"
-              wrapperClassName="w-48"
-              value={params.sort ?? 'relevance'}
-              onChange={(event) =>
-                update({ sort: event.target.value === 'relevance' ? '' : event.target.value })
-              }
+        <HydrationIsland>
+          <aside aria-label="Filters">
+            <Button
+              variant="secondary"
+              className="w-full md:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
             >
-              {Object.entries(sortLabels).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-
-          <div
-            id="results"
-            // The first answer arrives after the prerendered page: its place is held so nothing shifts.
-            className={`mt-6 ${search.status === 'pending' ? 'min-h-svh' : ''}`}
-            aria-live="polite"
-            aria-busy={search.fetching}
-          >
-            {search.status === 'pending' ? (
-              <PageSpinner label="Finding experts..." />
-            ) : search.status === 'error' ? (
-              <Alert
-                title="We couldn't load experts"
-                action={
-                  <Button variant="secondary" size="sm" onClick={search.refetch}>
-                    Try again
-                  </Button>
-                }
-              >
-                {errorMessage(search.error)}
-              </Alert>
-            ) : experts.length === 0 ? (
-              <EmptyState
-                icon={<SearchIcon className="size-6" />}
-                title="No experts match your search"
-                actions={
-                  <>
-                    {activeFilters > 0 && (
-                      <Button variant="secondary" onClick={clearFilters}>
-                        Clear filters
-                      </Button>
-                    )}
-                    <ButtonLink to="/find-an-expert">Browse all experts</ButtonLink>
-                  </>
-                }
-              >
-                Try a broader subject, check the spelling, or widen the filters (rate range, rating, country).
-                You can also{' '}
-                <Link to="/concierge" className="font-medium text-brand-700 underline">
-                  ask our concierge
-                </Link>{' '}
-                to find someone for you.
-              </EmptyState>
-            ) : (
-              <>
-                <p className="sr-only">{experts.length} experts shown</p>
-                <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {experts.map((expert) => (
-                    <li key={expert.slug}>
-                      <ExpertCard expert={expert} />
-                    </li>
+              {filtersOpen ? 'Hide filters' : `Show filters${activeFilters ? ` (${activeFilters})` : ''}`}
+            </Button>
+            <form
+              id={filtersId}
+              key={`${subjectParam ?? ''}?${searchParams.toString()}`}
+              onSubmit={onFilters}
+              onChange={(event) => {
+                if (event.target instanceof HTMLSelectElement) event.currentTarget.requestSubmit();
+              }}
+              className={`${filtersOpen ? 'mt-4 block' : 'hidden'} space-y-4 md:mt-0 md:block`}
+            >
+              <h2 className="hidden text-sm font-semibold tracking-wide text-slate-600 uppercase md:block">
+                Filters
+              </h2>
+              <SelectField label="Category" name="category" defaultValue={params.category ?? ''}>
+                <option value="">All categories</option>
+                {expertCategories.map((category) => (
+                  <option key={category} value={category}>
+                    {expertCategoryLabels[category]}
+                  </option>
+                ))}
+              </SelectField>
+              <SubjectFilter category={params.category} selected={subjectParam} />
+              <SelectField label="Country" name="country" defaultValue={params.country ?? ''}>
+                <option value="">Any country</option>
+                {/* The browser names countries, so they come after hydration (format.ts). */}
+                {hydrated &&
+                  countryOptions().map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
                   ))}
-                </ul>
-                <div className="mt-8 flex justify-center">
-                  {search.hasNextPage ? (
-                    <Button
-                      variant="secondary"
-                      loading={search.fetchingNextPage}
-                      disabled={search.fetchingNextPage}
-                      onClick={search.fetchNextPage}
-                    >
-                      Load more experts
-                    </Button>
-                  ) : (
-                    <p className="text-sm text-slate-600">That's everyone who matches.</p>
-                  )}
+              </SelectField>
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-800">Hourly rate (USD)</legend>
+                <div className="mt-1.5 grid grid-cols-2 gap-2">
+                  <InputField
+                    label={<span className="text-xs text-slate-600">Minimum</span>}
+                    name="minRate"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={10000}
+                    defaultValue={params.minRate ?? ''}
+                  />
+                  <InputField
+                    label={<span className="text-xs text-slate-600">Maximum</span>}
+                    name="maxRate"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={10000}
+                    defaultValue={params.maxRate ?? ''}
+                  />
                 </div>
-                {nextPageError && <Alert className="mt-4">{errorMessage(nextPageError)}</Alert>}
-              </>
-            )}
-            {search.fetching && search.status !== 'pending' && (
-              <Spinner size="sm" label="Updating results..." className="mt-4 text-sm" />
-            )}
-          </div>
-        </section>
+              </fieldset>
+              <SelectField label="Minimum rating" name="minRating" defaultValue={params.minRating ?? ''}>
+                <option value="">Any rating</option>
+                {[4, 3, 2, 1].map((stars) => (
+                  <option key={stars} value={String(stars)}>
+                    {stars} stars and up
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Availability" name="availability" defaultValue={params.availability ?? ''}>
+                <option value="">Any availability</option>
+                {availabilities.map((availability) => (
+                  <option key={availability} value={availability}>
+                    {availabilityLabels[availability]}
+                  </option>
+                ))}
+              </SelectField>
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" size="sm">
+                  Apply filters
+                </Button>
+                {activeFilters > 0 && (
+                  <Button variant="ghost" size="sm" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                )}
+              </div>
+            </form>
+          </aside>
+        </HydrationIsland>
+
+        <HydrationIsland>
+          <section aria-labelledby="results-heading" className="min-w-0">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <div>
+                <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
+                  {params.q ? `Experts for “${params.q}”` : 'Experts'}
+                </h2>
+                {matched.length > 0 && (
+                  <p className="text-sm text-slate-600">Showing results for: {matched.join(', ')}</p>
+                )}
+                {subjectParam && (
+                  <p className="text-sm text-slate-600">
+                    Subject: {subjectName} ·{' '}
+                    <Link to="/find-an-expert" className="font-medium text-brand-700 underline">
+                      all subjects
+                    </Link>
+                  </p>
+                )}
+              </div>
+              <SelectField
+                label="Sort by"
+                wrapperClassName="w-48"
+                value={params.sort ?? 'relevance'}
+                onChange={(event) =>
+                  update({ sort: event.target.value === 'relevance' ? '' : event.target.value })
+                }
+              >
+                {Object.entries(sortLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+
+            <div
+              id="results"
+              // The first answer arrives after the prerendered page: its place is held so nothing shifts.
+              className={`mt-6 ${search.status === 'pending' ? 'min-h-svh' : ''}`}
+              aria-live="polite"
+              aria-busy={search.fetching}
+            >
+              {search.status === 'pending' ? (
+                <PageSpinner label="Finding experts..." />
+              ) : search.status === 'error' ? (
+                <Alert
+                  title="We couldn't load experts"
+                  action={
+                    <Button variant="secondary" size="sm" onClick={search.refetch}>
+                      Try again
+                    </Button>
+                  }
+                >
+                  {errorMessage(search.error)}
+                </Alert>
+              ) : experts.length === 0 ? (
+                <EmptyState
+                  icon={<SearchIcon className="size-6" />}
+                  title="No experts match your search"
+                  actions={
+                    <>
+                      {activeFilters > 0 && (
+                        <Button variant="secondary" onClick={clearFilters}>
+                          Clear filters
+                        </Button>
+                      )}
+                      <ButtonLink to="/find-an-expert">Browse all experts</ButtonLink>
+                    </>
+                  }
+                >
+                  Try a broader subject, check the spelling, or widen the filters (rate range, rating,
+                  country). You can also{' '}
+                  <Link to="/concierge" className="font-medium text-brand-700 underline">
+                    ask our concierge
+                  </Link>{' '}
+                  to find someone for you.
+                </EmptyState>
+              ) : (
+                <>
+                  <p className="sr-only">{experts.length} experts shown</p>
+                  <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                    {experts.map((expert) => (
+                      <li key={expert.slug}>
+                        <ExpertCard expert={expert} />
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="mt-8 flex justify-center">
+                    {search.hasNextPage ? (
+                      <Button
+                        variant="secondary"
+                        loading={search.fetchingNextPage}
+                        disabled={search.fetchingNextPage}
+                        onClick={search.fetchNextPage}
+                      >
+                        Load more experts
+                      </Button>
+                    ) : (
+                      <p className="text-sm text-slate-600">That's everyone who matches.</p>
+                    )}
+                  </div>
+                  {nextPageError && <Alert className="mt-4">{errorMessage(nextPageError)}</Alert>}
+                </>
+              )}
+              {search.fetching && search.status !== 'pending' && (
+                <Spinner size="sm" label="Updating results..." className="mt-4 text-sm" />
+              )}
+            </div>
+          </section>
+        </HydrationIsland>
       </div>
     </>
   );

@@ -1,5 +1,4 @@
-import type { Availability, RateCurrency } from '@sciwise/contracts/constants';
-import { countryNames } from './countries.ts';
+import { countryCodes, type Availability, type RateCurrency } from '@sciwise/contracts/constants';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -20,23 +19,30 @@ export function formatMoney(amountMinor: number, currency: RateCurrency | string
   return format.format(amountMinor / 100);
 }
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+/*
+ * Country names come from the browser's own region data, which differs from Node's (and between
+ * browsers): they are never part of prerendered markup, only of what renders after hydration.
+ * A fixed table of 249 names would cost the directory ~2 KB of its 100 KB first-load budget.
+ */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** The country's English name from a fixed table, so Node and every browser agree. */
 export function countryName(code: string): string {
-  return countryNames[code] ?? code;
-}
-
-export function languageName(code: string): string {
   try {
-    return languageNames.of(code) ?? code;
+    return regionNames.of(code) ?? code;
   } catch {
     return code;
   }
 }
 
-/** Every country the API accepts, by English name, in alphabetical order. */
-export const countryOptions = Object.entries(countryNames).map(([code, name]) => ({ code, name }));
+let options: { code: string; name: string }[] | undefined;
+
+/** Every country the API accepts, by English name (built on first use, not at load). */
+export function countryOptions(): { code: string; name: string }[] {
+  options ??= countryCodes
+    .map((code) => ({ code, name: countryName(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return options;
+}
 
 export const availabilityLabels: Record<Availability, string> = {
   available: 'Available now',
@@ -49,20 +55,3 @@ export function subjectNameFromSlug(slug: string): string {
   const words = slug.replace(/-+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-export const commonLanguages = [
-  'en',
-  'de',
-  'fr',
-  'es',
-  'it',
-  'pt',
-  'nl',
-  'sv',
-  'pl',
-  'zh',
-  'ja',
-  'hi',
-  'ar',
-  'ru',
-];

@@ -2,7 +2,7 @@ import type { ExpertCard, ExpertSearchResponse, Subject } from '@sciwise/contrac
 import { availabilities, expertCategories, rateCurrencies } from '@sciwise/contracts/constants';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error.ts';
-import { getJson, isCount, isRecord, isString, type Guard } from '../site/public-api.ts';
+import { getJson, isCount, isRecord, isString, type Guard } from '../site/public-fetch.ts';
 
 /*
  * The expert directory's reads (GET /api/experts, GET /api/subjects), checked with hand-written
