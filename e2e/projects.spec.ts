@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import {
   createAccount,
   newAccount,
@@ -12,19 +12,6 @@ import {
 const description =
   'We have RNA-seq counts from 48 tumour samples and need a differential expression analysis, ' +
   'pathway enrichment and a short report with figures for our board meeting.\nSecond paragraph: keep every word.';
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
 /** An approved expert working in `subject`: applies through the API, approved by the demo admin. */
 async function approvedExpert(browser: Browser, subject: string) {
@@ -135,7 +122,7 @@ test('a signed-out visitor fills the form, signs up at the end, and not a word i
   await page.goto('/services/scientific-writing');
   await page.getByRole('main').getByRole('link', { name: 'Post a project' }).first().click();
   await expect(page).toHaveURL(/\/create-project\?service=scientific-writing$/);
-  await expectAccessible(page, 'post a project');
+  await expectNoSeriousViolations(page, 'post a project');
   await page.getByLabel('Project title').fill(title);
   await page.getByLabel('Description').fill(description);
   await page.getByRole('button', { name: /^Next: Expertise/ }).click();
@@ -191,7 +178,7 @@ test('post, match, invite, quote, accept: two people in two browsers end up in o
   await expect(match).toContainText(`Works in ${subject}`);
   await match.getByRole('button', { name: /Invite .* to quote/ }).click();
   await expect(match.getByText('Invited')).toBeVisible();
-  await expectAccessible(page, 'matches');
+  await expectNoSeriousViolations(page, 'matches');
   const projectUrl = await page.getByRole('link', { name: 'View your project' }).getAttribute('href');
 
   // The expert, in a second browser, accepts the invitation and quotes.
@@ -221,7 +208,7 @@ test('post, match, invite, quote, accept: two people in two browsers end up in o
     name: `Quote from ${expert.account.firstName} ${expert.account.lastName}`,
   });
   await expect(card).toContainText('$2,000.50');
-  await expectAccessible(page, 'proposals');
+  await expectNoSeriousViolations(page, 'proposals');
   await expect(card.getByRole('link', { name: `Message ${expert.account.firstName}` })).toHaveAttribute(
     'href',
     /\/chat\?with=/,
@@ -232,7 +219,7 @@ test('post, match, invite, quote, accept: two people in two browsers end up in o
   await expect(milestones).toContainText('Analysis and figures');
   await expect(milestones).toContainText('Board report');
   await expect(milestones.getByText('Not funded yet')).toHaveCount(2);
-  await expectAccessible(page, 'workspace');
+  await expectNoSeriousViolations(page, 'workspace');
 
   // The expert sees the contract in their workspace list.
   await other.goto('/profile/workspace');
@@ -275,11 +262,11 @@ test('anonymous visitors see the public list and a summary only; invite-only sta
   await expect(list.getByRole('link', { name: `${word} public fermentation study` })).toBeVisible();
   await expect(list.getByText('invite_only')).toHaveCount(0);
   await expect(list).toContainText('€50–€90 per hour');
-  await expectAccessible(page, 'projects list');
+  await expectNoSeriousViolations(page, 'projects list');
   await list.getByRole('link', { name: `${word} public fermentation study` }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${publicId}$`));
   await expect(page.getByText('Sign in to see the full brief')).toBeVisible();
-  await expectAccessible(page, 'project summary');
+  await expectNoSeriousViolations(page, 'project summary');
   await expect(page.getByText('pathway enrichment')).toHaveCount(0);
 
   await page.goto(`/projects/${hiddenId}`);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { gotoInteractive, waitForInteractive } from './support/site.ts';
 
 /** Every page the sitemap lists, as paths. */
@@ -249,15 +249,7 @@ test('every public page passes axe (WCAG 2.2 AA), with and without reduced motio
     await page.emulateMedia({ reducedMotion: index % 2 === 0 ? 'no-preference' : 'reduce' });
     await gotoInteractive(page, path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const violations = results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-    expect(violations, path).toEqual([]);
+    expect(await axeViolations(page), path).toEqual([]);
   }
 });
 
