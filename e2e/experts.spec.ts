@@ -170,3 +170,14 @@ test('find-an-expert and a profile have no serious or critical axe violations', 
   await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
   await expectNoSeriousViolations(page, 'profile');
 });
+
+test('the country filter names every country once the page runs, and shows the one in the URL', async ({
+  page,
+}) => {
+  await page.goto('/find-an-expert?country=GB');
+  const country = page.getByLabel('Country', { exact: true });
+  await expect(country.locator('option:checked')).toHaveText('United Kingdom');
+  await gotoInteractive(page, '/find-an-expert');
+  await expect(country.locator('option', { hasText: 'Germany' })).toHaveCount(1);
+  await expect(country).toHaveValue('');
+});

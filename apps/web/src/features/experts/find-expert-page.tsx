@@ -4,7 +4,7 @@ import {
   expertCategoryLabels,
   type ExpertSort,
 } from '@sciwise/contracts/constants';
-import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { startTransition, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -27,14 +27,15 @@ const sortLabels: Record<ExpertSort, string> = {
   rate_asc: 'Rate: low to high',
   rate_desc: 'Rate: high to low',
 };
-const noSubscription = () => () => {};
-/** False while prerendering and hydrating, true once the page runs in the browser. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/**
+ * False while prerendering and hydrating, true soon after. The switch is a transition: the long
+ * country list renders in yielding slices after hydration, not in one task beside it.
+ */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  return hydrated;
+}
 
 const filterKeys = ['category', 'country', 'minRate', 'maxRate', 'minRating', 'availability'] as const;
 
@@ -149,7 +150,13 @@ export function FindExpertPage() {
                 ))}
               </SelectField>
               <SubjectFilter category={params.category} selected={subjectParam} />
-              <SelectField label="Country" name="country" defaultValue={params.country ?? ''}>
+              <SelectField
+                // Remount with the names: a select applies defaultValue only to the options it mounts with.
+                key={hydrated ? 'named' : 'plain'}
+                label="Country"
+                name="country"
+                defaultValue={params.country ?? ''}
+              >
                 <option value="">Any country</option>
                 {/* The browser names countries, so they come after hydration (format.ts). */}
                 {hydrated &&
