@@ -50,9 +50,10 @@ function load(key: string, fetcher: () => Promise<unknown>): void {
  * parts of a prerendered page are still hydrating, and must not force them to finish at once.
  */
 export function usePublicData<T>(key: string | null, fetcher: () => Promise<T>): PublicData<T> {
-  const [state, setState] = useState<PublicData<unknown>>(() =>
-    key === null ? pending : entryFor(key).state,
-  );
+  // Always pending on the first render, even when the answer is cached: a prerendered island
+  // that hydrates after another island fetched the same key must match its server HTML (which
+  // had no data), or React reports a hydration mismatch. The effect applies the cache at once.
+  const [state, setState] = useState<PublicData<unknown>>(pending);
   useEffect(() => {
     if (key === null) {
       setState(pending);
