@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -65,10 +64,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  // One options object: `new PGlite(undefined, options)` drops the options, extensions included.
-  const client = new PGlite({ dataDir: options.pgliteDir ?? undefined, extensions: { pg_trgm } });
+  const client = new PgliteThread(options.pgliteDir ?? null);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // drizzle-orm uses query and transaction only, which the thread's client provides.
+  const db = drizzlePglite(client as never, { schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',

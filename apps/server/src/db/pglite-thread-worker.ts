@@ -1,0 +1,130 @@
+// The worker thread that owns the embedded database (see pglite-thread.ts for why it is not on
+// the main thread). PGlite's own lock orders the requests, and a transaction holds that lock until
+// the main thread says how it ends.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type {
+  ThreadReply,
+  ThreadRequest,
+  WireError,
+  WireQueryOptions,
+  WorkerSettings,
+} from './pglite-thread.ts';
+
+const port = parentPort!;
+const settings = workerData as WorkerSettings;
+
+/** Thrown inside PGlite's transaction callback to make it roll back instead of commit. */
+class RollbackRequested extends Error {}
+
+interface OpenTransaction {
+  tx: Transaction;
+  finish: (end: { outcome: 'commit' | 'rollback'; replyTo: number }) => void;
+}
+
+const transactions = new Map<number, OpenTransaction>();
+const listeners = new Map<number, () => Promise<void>>();
+const keepAsText = (value: string) => value;
+
+function queryOptions(wire: WireQueryOptions | undefined) {
+  if (!wire) return undefined;
+  return {
+    rowMode: wire.rowMode,
+    parsers: Object.fromEntries(wire.textTypes.map((oid) => [oid, keepAsText])),
+  };
+}
+
+/**
+ * Errors cross the thread as plain objects. PostgreSQL's fields (code, constraint, detail…) are
+ * all strings and numbers; anything else (the query, its options with their parser functions)
+ * stays here, as a function cannot be cloned across threads.
+ */
+function toWireError(error: unknown): WireError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: WireError = { name: error.name, message: error.message };
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      if (key !== 'query') fields[key] = value;
+    }
+  }
+  return fields;
+}
+
+function reply(message: ThreadReply): void {
+  port.postMessage(message);
+}
+
+const client = new PGlite({ dataDir: settings.dataDir ?? undefined, extensions: { pg_trgm } });
+
+/**
+ * Holds PGlite's transaction open until the main thread ends it. The begin request is answered
+ * once BEGIN has run; the end request once COMMIT or ROLLBACK has.
+ */
+function openTransaction(txId: number): void {
+  let finish!: OpenTransaction['finish'];
+  const ending = new Promise<{ outcome: 'commit' | 'rollback'; replyTo: number }>(
+    (resolve) => (finish = resolve),
+  );
+  let replyTo: number | undefined;
+  client
+    .transaction(async (tx) => {
+      transactions.set(txId, { tx, finish });
+      reply({ id: txId, ok: true, result: null });
+      const end = await ending;
+      replyTo = end.replyTo;
+      if (end.outcome === 'rollback') throw new RollbackRequested();
+    })
+    .then(
+      () => reply({ id: replyTo!, ok: true, result: null }),
+      (error: unknown) => {
+        if (replyTo === undefined) reply({ id: txId, ok: false, error: toWireError(error) });
+        else if (error instanceof RollbackRequested) reply({ id: replyTo, ok: true, result: null });
+        else reply({ id: replyTo, ok: false, error: toWireError(error) });
+      },
+    )
+    .finally(() => transactions.delete(txId));
+}
+
+async function handle(request: Exclude<ThreadRequest, { kind: 'begin' | 'end' }>): Promise<unknown> {
+  switch (request.kind) {
+    case 'query': {
+      const target = request.txId === undefined ? client : transactions.get(request.txId)?.tx;
+      if (!target) throw new Error('That transaction has already ended.');
+      return target.query(request.sql, request.params, queryOptions(request.options));
+    }
+    case 'listen': {
+      const unlisten = await client.listen(request.channel, (payload) =>
+        reply({ notification: request.id, payload }),
+      );
+      listeners.set(request.id, unlisten);
+      return null;
+    }
+    case 'unlisten': {
+      await listeners.get(request.listenerId)?.();
+      listeners.delete(request.listenerId);
+      return null;
+    }
+    case 'close':
+      await client.close();
+      return null;
+  }
+}
+
+port.on('message', (request: ThreadRequest) => {
+  if (request.kind === 'begin') return openTransaction(request.id);
+  if (request.kind === 'end') {
+    const open = transactions.get(request.txId);
+    if (open) return open.finish({ outcome: request.outcome, replyTo: request.id });
+    return reply({ id: request.id, ok: false, error: { message: 'That transaction has already ended.' } });
+  }
+  handle(request).then(
+    (result) => reply({ id: request.id, ok: true, result }),
+    (error: unknown) => reply({ id: request.id, ok: false, error: toWireError(error) }),
+  );
+});
+
+client.waitReady.then(
+  () => reply({ ready: true }),
+  (error: unknown) => reply({ ready: false, error: toWireError(error) }),
+);

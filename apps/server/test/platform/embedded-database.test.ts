@@ -1,0 +1,108 @@
+// The embedded database runs on a worker thread (db/pglite-thread.ts): what the app relies on
+// must behave exactly as PGlite does in process: results, transactions, errors, LISTEN/NOTIFY.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { isUniqueViolation } from '../../src/db/errors.ts';
+import { PgliteThread } from '../../src/db/pglite-thread.ts';
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await openDatabase({ pgliteDir: null });
+  await handle.rawQuery(
+    'create table notes (id int primary key, body text not null, at timestamptz default now())',
+    [],
+  );
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+const bodies = async () =>
+  ((await handle.rawQuery('select body from notes order by id', [])) as { body: string }[]).map(
+    (row) => row.body,
+  );
+
+describe('the embedded database on its own thread', () => {
+  it('answers queries with rows, keeping timestamps as the text drizzle expects', async () => {
+    await handle.db.execute(sql`insert into notes (id, body) values (1, ${'first'})`);
+    const result = (await handle.db.execute(sql`select id, body, at from notes where id = 1`)) as unknown as {
+      rows: { id: number; body: string; at: unknown }[];
+    };
+    expect(result.rows).toEqual([{ id: 1, body: 'first', at: expect.any(String) }]);
+    expect(Number.isNaN(Date.parse(String(result.rows[0]!.at)))).toBe(false);
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes (id, body) values (2, 'kept')`);
+    });
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes (id, body) values (3, 'dropped')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await bodies()).toEqual(['first', 'kept']);
+  });
+
+  it('makes other queries wait for an open transaction, as one connection does', async () => {
+    const order: string[] = [];
+    let outsideRead: Promise<unknown> | undefined;
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes (id, body) values (4, 'inside')`);
+      outsideRead = handle.rawQuery('select count(*)::int as n from notes', []).then((rows) => {
+        order.push('outside');
+        return rows;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('commit');
+    });
+    const [counted] = (await outsideRead) as { n: number }[];
+    expect(order).toEqual(['commit', 'outside']);
+    expect(counted!.n).toBe(3);
+  });
+
+  it('passes database errors through with their SQLSTATE, and stays usable', async () => {
+    const failure = await handle.db
+      .execute(sql`insert into notes (id, body) values (1, 'again')`)
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect(String((failure as Error & { cause?: Error }).cause?.message)).toMatch(/duplicate key/);
+    expect(await bodies()).toEqual(['first', 'kept', 'inside']);
+  });
+
+  it('delivers NOTIFY to listeners only when the transaction commits, and stops on unlisten', async () => {
+    const heard: string[] = [];
+    const unlisten = await handle.listen('notes_channel', (payload) => heard.push(payload));
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('notes_channel', 'committed')`);
+    });
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('notes_channel', 'rolled back')`);
+        throw new Error('no');
+      })
+      .catch(() => {});
+    await expect.poll(() => heard).toEqual(['committed']);
+    await unlisten();
+    await handle.rawQuery(`select pg_notify('notes_channel', 'after unlisten')`, []);
+    await handle.rawQuery('select 1', []);
+    expect(heard).toEqual(['committed']);
+  });
+
+  it('refuses a result parser it cannot carry across the thread', async () => {
+    const thread = new PgliteThread(null);
+    try {
+      await thread.waitReady;
+      await expect(
+        thread.query('select 1 as one', [], { parsers: { 23: (value) => Number(value) * 2 } }),
+      ).rejects.toThrow(/cannot cross threads/);
+    } finally {
+      await thread.close();
+    }
+    await expect(thread.query('select 1', [])).rejects.toThrow(/closed/);
+  });
+});
