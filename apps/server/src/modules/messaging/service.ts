@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conversationMembers, conversations, expertProfiles } from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
-import { announceNotifications } from '../notifications/service.ts';
+import { NOTIFICATION_CHANNEL } from '../notifications/service.ts';
 import { actingSenderId, checkCanStartConversation, identitiesOf } from './permissions.ts';
 import { iso, presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
 
@@ -189,46 +189,15 @@ export async function storeMessage(
   // Nobody reads the concierge's bell: administrators see its conversations in /chat.
   const notifyReceiver = side.otherId !== CONCIERGE_USER_ID;
   try {
+    // The statement is the database function store_message (migration 0008), whose plan is kept
+    // between calls: planning it anew cost as much as running it.
     const [stored] = await rows<MessageRow>(
       db,
-      sql`with bumped as (
-            update conversations set last_seq = last_seq + 1, last_message_at = now()
-             where id = ${side.conversationId}::uuid
-               and not exists (select 1 from messages
-                                where sender_id = ${side.selfId}::uuid and client_message_id = ${clientMessageId})
-            returning id, last_seq, user_low_id, user_high_id
-          ), inserted as (
-            insert into messages (conversation_id, seq, sender_id, author_id, body, client_message_id)
-            select id, last_seq, ${side.selfId}::uuid, ${input.authorId ?? null}::uuid, ${input.text}, ${clientMessageId}
-              from bumped
-            returning id, conversation_id, seq, sender_id, body, created_at, client_message_id
-          ), sender_side as (
-            update conversation_members cm set last_read_seq = inserted.seq, email_due_at = null
-              from inserted
-             where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.selfId}::uuid
-            returning cm.user_id
-          ), receiver_side as (
-            update conversation_members cm
-               set email_due_at = coalesce(cm.email_due_at, now() + ${UNREAD_EMAIL_DELAY})
-              from inserted
-             where cm.conversation_id = inserted.conversation_id and cm.user_id = ${side.otherId}::uuid
-            returning cm.last_read_seq
-          ), notified as (
-            insert into notifications (user_id, kind, title, body, link)
-            select ${side.otherId}::uuid, 'message',
-                   'New message from ' || trim(sender.first_name || ' ' || sender.last_name),
-                   ${preview}, ${conversationLink(side.conversationId)}
-              from inserted
-              join receiver_side on receiver_side.last_read_seq = inserted.seq - 1
-              join users sender on sender.id = ${side.selfId}::uuid
-             where ${notifyReceiver}
-               and not exists (select 1 from notification_settings s
-                                where s.user_id = ${side.otherId}::uuid and not s.in_app_messages)
-            returning *
-          ), announced as (${announceNotifications(sql`notified`)})
-          select inserted.*, bumped.user_low_id, bumped.user_high_id,
-                 (select count(*) from announced) as announced
-            from inserted, bumped`,
+      sql`select * from store_message(
+            ${side.conversationId}::uuid, ${side.selfId}::uuid, ${input.authorId ?? null}::uuid,
+            ${side.otherId}::uuid, ${input.text}, ${clientMessageId}, ${preview},
+            ${conversationLink(side.conversationId)}, ${notifyReceiver}, ${UNREAD_EMAIL_DELAY},
+            ${NOTIFICATION_CHANNEL})`,
     );
     if (stored) return { message: presentMessage(stored), created: true };
     return await existingMessage(db, side, clientMessageId);

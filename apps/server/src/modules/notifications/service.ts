@@ -19,15 +19,12 @@ export const NOTIFICATION_CHANNEL = 'sciwise_notifications';
 /**
  * `select pg_notify(…) from <rows>`: announces freshly inserted notification rows. NOTIFY rides
  * the inserting transaction, so Postgres delivers it only on commit, to every node; nobody is
- * told about a change that was rolled back. The body is cut short to stay far below NOTIFY's
- * 8,000-byte payload limit; the list endpoint has the whole text.
+ * told about a change that was rolled back. The payload is built by the database function
+ * notification_event (migration 0008), which chat's store_message uses too.
  */
 export function announceNotifications(rows: SQL): SQL {
-  return sql`select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
-      'userId', user_id,
-      'notification', json_build_object('id', id, 'kind', kind, 'title', left(title, 300),
-        'body', left(body, 1000), 'link', link, 'read', false, 'createdAt', created_at)
-    )::text) from ${rows}`;
+  return sql`select pg_notify(${NOTIFICATION_CHANNEL},
+      notification_event(user_id, id, kind, title, body, link, created_at)) from ${rows}`;
 }
 
 /**
