@@ -132,6 +132,30 @@ describe('sendMessage', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('keeps the order of a burst of sends from one socket, in acks, history and the receiver', async () => {
+    const client = await signedInUser(t.app);
+    const expert = await approvedExpert(t.app);
+    const [socket, expertSocket] = await Promise.all([open(client), open(expert)]);
+    const received = collect(expertSocket, 'newMessage');
+    // The first send opens the conversation (a lookup the others would overtake without ordering).
+    const texts = Array.from({ length: 12 }, (_, i) => `Burst ${i + 1}`);
+    const acks = await Promise.all(texts.map((text) => send(socket, { receiverId: expert.id, text })));
+    const stored = acks.map((ack) => {
+      if (!ack.ok) throw new Error(ack.error.message);
+      return ack.message;
+    });
+    expect(stored.map((message) => [message.seq, message.text])).toEqual(
+      texts.map((text, i) => [i + 1, text]),
+    );
+    const history = await t.app.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(eq(messages.conversationId, stored[0]!.conversationId))
+      .orderBy(messages.seq);
+    expect(history.map((row) => row.body)).toEqual(texts);
+    await expect.poll(() => received.map((message) => message.text)).toEqual(texts);
+  });
+
   it('lets the expert answer in the conversation the client started', async () => {
     const client = await signedInUser(t.app);
     const expert = await approvedExpert(t.app);

@@ -9,12 +9,12 @@ import {
   openConversationRequestSchema,
   uuidSchema,
   chatMessageSchema,
-  CONCIERGE_USER_ID,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
-import { chatBroadcasts, chatLimits } from './socket-events.ts';
+import { chatBroadcasts, type ChatSender } from './chat-sender.ts';
+import { chatLimits } from './socket-events.ts';
 import {
   conversationSide,
   expertUserId,
@@ -23,7 +23,6 @@ import {
   listMessages,
   markConversationRead,
   openConversation,
-  storeMessage,
   type Actor,
 } from './service.ts';
 
@@ -42,7 +41,7 @@ async function actorOf(request: Parameters<typeof requireUser>[0]): Promise<Acto
 }
 
 /** Conversation history over HTTP: what a client reads on open and after every reconnect. */
-export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = async (app, { send }) => {
   const tags = ['messaging'];
   const broadcast = chatBroadcasts(app.io);
 
@@ -117,12 +116,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await actorOf(request);
       await app.rateLimits.consume([chatLimits.sendPerUser, actor.userId]);
       const side = await conversationSide(app.db, actor, request.params.id);
-      const { message } = await storeMessage(app.db, side, {
-        text: request.body.text.trim(),
-        clientMessageId: request.body.clientMessageId,
-        authorId: side.selfId === CONCIERGE_USER_ID ? actor.userId : undefined,
-      });
-      broadcast.messageStored(side, message);
+      const message = await send(actor, side, request.body);
       return reply.status(201).send(message);
     },
   );

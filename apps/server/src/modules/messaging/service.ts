@@ -172,38 +172,58 @@ export interface SendResult {
   created: boolean;
 }
 
+/** One message to store, as its sender's side of the conversation sees it. */
+export interface MessageToStore {
+  side: ConversationSide;
+  text: string;
+  clientMessageId?: string | undefined;
+  /** The administrator writing as Sciwise Concierge. */
+  authorId?: string | undefined;
+}
+
+/** The arguments of the database function store_message (migration 0008), by name. */
+function storeArguments({ side, text, clientMessageId, authorId }: MessageToStore) {
+  return {
+    conversationId: side.conversationId,
+    senderId: side.selfId,
+    authorId: authorId ?? null,
+    receiverId: side.otherId,
+    body: text,
+    clientMessageId: clientMessageId ?? null,
+    preview: text.length > 140 ? `${text.slice(0, 139)}…` : text,
+    link: conversationLink(side.conversationId),
+    // Nobody reads the concierge's bell: administrators see its conversations in /chat.
+    notifyReceiver: side.otherId !== CONCIERGE_USER_ID,
+  };
+}
+
 /**
  * Stores one message in one statement (no round trips between its parts, atomic without an
  * explicit transaction): it numbers the message under the conversation's row lock (so seq order
  * is commit order), marks it read for the sender, schedules the unread e-mail for the receiver,
  * and, for the first unread message of a conversation, adds the receiver's bell notification
  * and announces it on commit. A retry with a known clientMessageId stores nothing.
+ *
+ * The statement is the database function store_message (migration 0008), whose plan is kept
+ * between calls: planning it anew cost as much as running it.
  */
-export async function storeMessage(
-  db: Database,
-  side: ConversationSide,
-  input: { text: string; clientMessageId?: string | undefined; authorId?: string | undefined },
-): Promise<SendResult> {
-  const clientMessageId = input.clientMessageId ?? null;
-  const preview = input.text.length > 140 ? `${input.text.slice(0, 139)}…` : input.text;
-  // Nobody reads the concierge's bell: administrators see its conversations in /chat.
-  const notifyReceiver = side.otherId !== CONCIERGE_USER_ID;
+export async function storeMessage(db: Database, message: MessageToStore): Promise<SendResult> {
+  const args = storeArguments(message);
   try {
-    // The statement is the database function store_message (migration 0008), whose plan is kept
-    // between calls: planning it anew cost as much as running it.
     const [stored] = await rows<MessageRow>(
       db,
       sql`select * from store_message(
-            ${side.conversationId}::uuid, ${side.selfId}::uuid, ${input.authorId ?? null}::uuid,
-            ${side.otherId}::uuid, ${input.text}, ${clientMessageId}, ${preview},
-            ${conversationLink(side.conversationId)}, ${notifyReceiver}, ${UNREAD_EMAIL_DELAY},
-            ${NOTIFICATION_CHANNEL})`,
+            ${args.conversationId}::uuid, ${args.senderId}::uuid, ${args.authorId}::uuid,
+            ${args.receiverId}::uuid, ${args.body}, ${args.clientMessageId}, ${args.preview},
+            ${args.link}, ${args.notifyReceiver}, ${UNREAD_EMAIL_DELAY}, ${NOTIFICATION_CHANNEL})`,
     );
     if (stored) return { message: presentMessage(stored), created: true };
-    return await existingMessage(db, side, clientMessageId);
+    return await existingMessage(db, message.side, args.clientMessageId);
   } catch (error) {
     // Two copies of one retry raced: the loser's insert hit the unique index, the winner's row stands.
-    if (clientMessageId && isUniqueViolation(error)) return existingMessage(db, side, clientMessageId);
+    if (args.clientMessageId && isUniqueViolation(error)) {
+      return existingMessage(db, message.side, args.clientMessageId);
+    }
     throw error;
   }
 }
@@ -401,11 +421,11 @@ export async function ensureConciergeWelcome(db: Database, userId: string): Prom
     db,
     sql`select first_name from users where id = ${userId}::uuid`,
   );
-  await storeMessage(
-    db,
-    { conversationId: id, selfId: CONCIERGE_USER_ID, otherId: userId },
-    { text: welcomeText(person?.first_name ?? 'there'), clientMessageId: `welcome:${userId}` },
-  );
+  await storeMessage(db, {
+    side: { conversationId: id, selfId: CONCIERGE_USER_ID, otherId: userId },
+    text: welcomeText(person?.first_name ?? 'there'),
+    clientMessageId: `welcome:${userId}`,
+  });
 }
 
 /** Whether the session behind a socket is still live (not revoked, not expired). */

@@ -1,6 +1,4 @@
 import {
-  CONCIERGE_USER_ID,
-  type ChatMessage,
   markReadPayloadSchema,
   sendMessagePayloadSchema,
   typingPayloadSchema,
@@ -10,14 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, rateLimited, unauthenticated } from '../../errors.ts';
 import type { LimitRule } from '../../lib/rate-limit.ts';
-import { userRoom, type RealtimeServer, type RealtimeSocket } from '../../realtime/socket-server.ts';
+import { userRoom, type RealtimeSocket } from '../../realtime/socket-server.ts';
+import { chatBroadcasts, type ChatSender } from './chat-sender.ts';
 import { identitiesOf } from './permissions.ts';
 import {
   conversationSide,
   markConversationRead,
   resolveTarget,
   sessionIsLive,
-  storeMessage,
   type Actor,
   type ConversationSide,
 } from './service.ts';
@@ -34,20 +32,6 @@ const SESSION_RECHECK_MS = 60_000;
 /** Conversations a socket remembers having resolved, so a chat's sends skip the lookups. */
 const SIDE_CACHE_SIZE = 100;
 
-/** The events everyone connected to a conversation hears, shared by the socket and HTTP paths. */
-export function chatBroadcasts(io: RealtimeServer) {
-  return {
-    messageStored(side: ConversationSide, message: ChatMessage) {
-      io.to(userRoom(side.otherId)).emit('newMessage', message);
-      io.to(userRoom(side.selfId)).emit('messageSent', message);
-    },
-    conversationRead(side: ConversationSide, lastReadSeq: number) {
-      const event = { conversationId: side.conversationId, readerId: side.selfId, lastReadSeq };
-      io.to([userRoom(side.otherId), userRoom(side.selfId)]).emit('messagesRead', event);
-    },
-  };
-}
-
 type Handler = (payload: unknown) => Promise<Record<string, unknown>>;
 
 function toSocketError(error: unknown, app: FastifyInstance): SocketError {
@@ -60,7 +44,7 @@ function toSocketError(error: unknown, app: FastifyInstance): SocketError {
 }
 
 /** Wires the chat protocol onto every connection; every event is validated and authorised here. */
-export function registerChatEvents(app: FastifyInstance): void {
+export function registerChatEvents(app: FastifyInstance, send: ChatSender): void {
   const io = app.io;
   const broadcast = chatBroadcasts(io);
 
@@ -68,6 +52,8 @@ export function registerChatEvents(app: FastifyInstance): void {
     const actor: Actor = { userId: socket.data.userId, isAdmin: socket.data.isAdmin };
     void socket.join(identitiesOf(actor).map(userRoom));
     const sides = new Map<string, ConversationSide>();
+    let previousSend: Promise<unknown> = Promise.resolve();
+    let sessionCheck: Promise<void> | undefined;
     let windowStart = Date.now();
     let eventsInWindow = 0;
 
@@ -83,17 +69,16 @@ export function registerChatEvents(app: FastifyInstance): void {
     const handlers: Record<string, Handler> = {
       async sendMessage(raw) {
         const payload = sendMessagePayloadSchema.parse(raw);
-        await app.rateLimits.consume([chatLimits.sendPerUser, actor.userId]);
-        const key = `${payload.conversationId ?? ''}|${payload.receiverId ?? ''}|${payload.senderId ?? ''}`;
-        const side = await cachedSide(key, () => resolveTarget(app.db, actor, payload));
-        const { message } = await storeMessage(app.db, side, {
-          text: payload.text.trim(),
-          clientMessageId: payload.clientMessageId,
-          authorId: side.selfId === CONCIERGE_USER_ID ? actor.userId : undefined,
+        // A socket's sends are stored one after the other, so its messages keep the order it
+        // sent them in, whatever each one's checks and write cost (a pool would race them).
+        const stored = previousSend.then(async () => {
+          await app.rateLimits.consume([chatLimits.sendPerUser, actor.userId]);
+          const key = `${payload.conversationId ?? ''}|${payload.receiverId ?? ''}|${payload.senderId ?? ''}`;
+          const side = await cachedSide(key, () => resolveTarget(app.db, actor, payload));
+          return send(actor, side, payload);
         });
-        // Also on a retry: the first attempt may have stored the message and died before telling anyone.
-        broadcast.messageStored(side, message);
-        return { message };
+        previousSend = stored.catch(() => {});
+        return { message: await stored };
       },
       async typing(raw) {
         const { conversationId } = typingPayloadSchema.parse(raw);
@@ -123,14 +108,19 @@ export function registerChatEvents(app: FastifyInstance): void {
       }
     };
 
-    const confirmSession = async () => {
-      if (Date.now() - socket.data.checkedAt < SESSION_RECHECK_MS) return;
+    const checkSession = async () => {
       if (!(await sessionIsLive(app.db, socket.data.sessionId))) {
         socket.emit('chatError', { event: 'session', ...toSocketError(unauthenticated(), app) });
         socket.disconnect(true);
         throw unauthenticated();
       }
       socket.data.checkedAt = Date.now();
+    };
+    // One check at a time: events arriving meanwhile wait for it, and keep their order.
+    const confirmSession = async () => {
+      if (Date.now() - socket.data.checkedAt < SESSION_RECHECK_MS) return;
+      sessionCheck ??= checkSession().finally(() => (sessionCheck = undefined));
+      await sessionCheck;
     };
 
     socket.onAny(async (event: string, ...args: unknown[]) => {

@@ -1,0 +1,41 @@
+import { CONCIERGE_USER_ID, type ChatMessage } from '@sciwise/contracts';
+import type { Database } from '../../db/client.ts';
+import { userRoom, type RealtimeServer } from '../../realtime/socket-server.ts';
+import { storeMessage, type Actor, type ConversationSide } from './service.ts';
+
+/** The events everyone connected to a conversation hears, shared by the socket and HTTP paths. */
+export function chatBroadcasts(io: RealtimeServer) {
+  return {
+    messageStored(side: ConversationSide, message: ChatMessage) {
+      io.to(userRoom(side.otherId)).emit('newMessage', message);
+      io.to(userRoom(side.selfId)).emit('messageSent', message);
+    },
+    conversationRead(side: ConversationSide, lastReadSeq: number) {
+      const event = { conversationId: side.conversationId, readerId: side.selfId, lastReadSeq };
+      io.to([userRoom(side.otherId), userRoom(side.selfId)]).emit('messagesRead', event);
+    },
+  };
+}
+
+export type ChatSender = (
+  actor: Actor,
+  side: ConversationSide,
+  input: { text: string; clientMessageId?: string | undefined },
+) => Promise<ChatMessage>;
+
+/** Stores what a person wrote, then tells both sides: the one way a chat message is sent. */
+export function createChatSender(db: Database, io: RealtimeServer): ChatSender {
+  const broadcast = chatBroadcasts(io);
+  return async (actor, side, input) => {
+    const { message } = await storeMessage(db, {
+      side,
+      text: input.text.trim(),
+      clientMessageId: input.clientMessageId,
+      // An administrator answering as Sciwise Concierge is its author.
+      authorId: side.selfId === CONCIERGE_USER_ID ? actor.userId : undefined,
+    });
+    // Also on a retry: the first attempt may have stored the message and died before telling anyone.
+    broadcast.messageStored(side, message);
+    return message;
+  };
+}
