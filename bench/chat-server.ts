@@ -149,13 +149,18 @@ process.send?.({
 // How long this server's event loop was blocked: separates its own stalls from the machine's.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let longestGcMs = 0;
+let totalGcMs = 0;
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+  for (const entry of list.getEntries()) {
+    longestGcMs = Math.max(longestGcMs, entry.duration);
+    totalGcMs += entry.duration;
+  }
 }).observe({ entryTypes: ['gc'] });
 process.on('message', (message: { type: string }) => {
   if (message.type === 'heap') process.send?.({ type: 'heap', heapUsed: heapAfterGc() });
   if (message.type === 'loop-start') {
     longestGcMs = 0;
+    totalGcMs = 0;
     loopDelay.reset();
     loopDelay.enable();
   }
@@ -166,6 +171,7 @@ process.on('message', (message: { type: string }) => {
       p99Ms: loopDelay.percentile(99) / 1e6,
       maxMs: loopDelay.max / 1e6,
       longestGcMs,
+      totalGcMs,
     });
   }
   if (message.type === 'stop') void server.close().finally(() => process.exit(0));

@@ -28,6 +28,8 @@ interface Figures {
   serverLoopDelayP99Ms: number;
   serverLoopDelayMaxMs: number;
   serverLongestGcMs: number;
+  /** Time the server spent in garbage collection during the whole measured run (both windows). */
+  serverGcTotalMs: number;
 }
 
 function request<T>(child: ChildProcess, type: string): Promise<T> {
@@ -166,7 +168,10 @@ async function drain(target: Target): Promise<void> {
 }
 
 async function finish(target: Target): Promise<Figures & { driver: string }> {
-  const loop = await request<{ p99Ms: number; maxMs: number; longestGcMs: number }>(target.child, 'loop');
+  const loop = await request<{ p99Ms: number; maxMs: number; longestGcMs: number; totalGcMs: number }>(
+    target.child,
+    'loop',
+  );
   for (const socket of target.sockets) socket.disconnect();
   target.child.send({ type: 'stop' });
   await new Promise((resolve) => target.child.once('exit', resolve));
@@ -183,6 +188,7 @@ async function finish(target: Target): Promise<Figures & { driver: string }> {
     serverLoopDelayP99Ms: +loop.p99Ms.toFixed(1),
     serverLoopDelayMaxMs: +loop.maxMs.toFixed(1),
     serverLongestGcMs: +loop.longestGcMs.toFixed(1),
+    serverGcTotalMs: Math.round(loop.totalGcMs),
   };
 }
 
@@ -230,6 +236,7 @@ console.table({
     'max ms': bare.maxMs,
     'heap/socket B': bare.heapPerSocketBytes,
     'server loop max ms': bare.serverLoopDelayMaxMs,
+    'server GC ms': bare.serverGcTotalMs,
   },
   'Sciwise chat (auth, DB)': {
     delivered: `${app.delivered}/${app.messages}`,
@@ -238,6 +245,7 @@ console.table({
     'max ms': app.maxMs,
     'heap/socket B': app.heapPerSocketBytes,
     'server loop max ms': app.serverLoopDelayMaxMs,
+    'server GC ms': app.serverGcTotalMs,
   },
 });
 console.log(
