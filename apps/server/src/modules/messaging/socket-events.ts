@@ -43,6 +43,16 @@ function toSocketError(error: unknown, app: FastifyInstance): SocketError {
   return { code: 'internal', message: 'Something went wrong. Please try again.' };
 }
 
+/** Confirms the socket's session is still live (not revoked, not expired), or disconnects it. */
+async function checkSession(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
+  if (!(await sessionIsLive(app.db, socket.data.sessionId))) {
+    socket.emit('chatError', { event: 'session', ...toSocketError(unauthenticated(), app) });
+    socket.disconnect(true);
+    throw unauthenticated();
+  }
+  socket.data.checkedAt = Date.now();
+}
+
 /** Wires the chat protocol onto every connection; every event is validated and authorised here. */
 export function registerChatEvents(app: FastifyInstance, send: ChatSender): void {
   const io = app.io;
@@ -52,7 +62,7 @@ export function registerChatEvents(app: FastifyInstance, send: ChatSender): void
     const actor: Actor = { userId: socket.data.userId, isAdmin: socket.data.isAdmin };
     void socket.join(identitiesOf(actor).map(userRoom));
     const sides = new Map<string, ConversationSide>();
-    let previousSend: Promise<unknown> = Promise.resolve();
+    let previousSend: Promise<unknown> | undefined;
     let sessionCheck: Promise<void> | undefined;
     let windowStart = Date.now();
     let eventsInWindow = 0;
@@ -71,7 +81,7 @@ export function registerChatEvents(app: FastifyInstance, send: ChatSender): void
         const payload = sendMessagePayloadSchema.parse(raw);
         // A socket's sends are stored one after the other, so its messages keep the order it
         // sent them in, whatever each one's checks and write cost (a pool would race them).
-        const stored = previousSend.then(async () => {
+        const stored = (previousSend ?? Promise.resolve()).then(async () => {
           await app.rateLimits.consume([chatLimits.sendPerUser, actor.userId]);
           const key = `${payload.conversationId ?? ''}|${payload.receiverId ?? ''}|${payload.senderId ?? ''}`;
           const side = await cachedSide(key, () => resolveTarget(app.db, actor, payload));
@@ -108,18 +118,10 @@ export function registerChatEvents(app: FastifyInstance, send: ChatSender): void
       }
     };
 
-    const checkSession = async () => {
-      if (!(await sessionIsLive(app.db, socket.data.sessionId))) {
-        socket.emit('chatError', { event: 'session', ...toSocketError(unauthenticated(), app) });
-        socket.disconnect(true);
-        throw unauthenticated();
-      }
-      socket.data.checkedAt = Date.now();
-    };
     // One check at a time: events arriving meanwhile wait for it, and keep their order.
     const confirmSession = async () => {
       if (Date.now() - socket.data.checkedAt < SESSION_RECHECK_MS) return;
-      sessionCheck ??= checkSession().finally(() => (sessionCheck = undefined));
+      sessionCheck ??= checkSession(app, socket).finally(() => (sessionCheck = undefined));
       await sessionCheck;
     };
 
