@@ -1,5 +1,5 @@
 // Child process of bench/api.ts: the real app and a bare Fastify baseline, on one database handle.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -48,6 +48,7 @@ process.on('message', async (message) => {
     await bare.close();
     await app.close();
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   }
 });

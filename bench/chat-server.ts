@@ -2,7 +2,7 @@
 // notifications) on a fresh database with N people, their sessions and N/2 conversations, all
 // inserted directly. `bare`: a Socket.IO relay with no auth and no database. Both answer
 // `{ type: 'heap' }` with the heap in use after a full collection, so each is measured alone.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -135,6 +135,7 @@ async function startApp() {
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
