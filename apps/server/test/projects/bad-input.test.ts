@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, projectAttachments, projects, quotes } from '../../src/db/schema/index.ts';
 import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { docxBytes, storedZip } from '../support/zip.ts';
 import {
   approvedExpert,
   call,
@@ -256,6 +257,18 @@ describe('attachments', () => {
     expect(download.rawPayload.equals(pdfBytes())).toBe(true);
   });
 
+  it('stores a real Word document with its type', async () => {
+    const draft = await createProject(t.app, owner);
+    const response = await upload(t.app, owner, draft.id, 'Method.docx', docxBytes('Sampling plan'));
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    const download = await call(t.app, 'GET', `/api/projects/${draft.id}/attachments/${id}`, owner);
+    expect(download.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(download.rawPayload.equals(docxBytes('Sampling plan'))).toBe(true);
+  });
+
   it('refuses a 50 MB file with 413 and stores nothing', async () => {
     const draft = await createProject(t.app, owner);
     const big = Buffer.concat([pdfBytes(), Buffer.alloc(50 * 1024 * 1024, 0x20)]);
@@ -275,6 +288,7 @@ describe('attachments', () => {
       ['photo.png', pdfBytes()],
       ['setup.exe', exe],
       ['letter.docx', Buffer.from('PK\x03\x04 not really a document', 'latin1')],
+      ['notes.docx', storedZip({ 'word/readme.txt': 'a zip that only has a folder named word' })],
     ] as const) {
       const response = await upload(t.app, owner, draft.id, name, data);
       expect(response.statusCode, name).toBe(415);

@@ -1,4 +1,5 @@
 import { sniffImageType } from './store.ts';
+import { zipEntryNames } from './zip-entries.ts';
 
 /**
  * Project attachments: which files we take, decided by their first bytes and checked against
@@ -11,12 +12,30 @@ export interface AttachmentType {
 
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-/** Office Open XML files are zips; the folder inside says which kind. */
-const officeKinds: Record<string, { folder: string; mime: string }> = {
-  docx: { folder: 'word/', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-  xlsx: { folder: 'xl/', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  pptx: { folder: 'ppt/', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+/**
+ * Office Open XML files are zips holding `[Content_Types].xml` and a main part whose name says
+ * which kind (the name Word, Excel, PowerPoint, LibreOffice and Google Docs all write).
+ */
+const officeKinds: Record<string, { mainPart: string; mime: string }> = {
+  docx: {
+    mainPart: 'word/document.xml',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  xlsx: {
+    mainPart: 'xl/workbook.xml',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  pptx: {
+    mainPart: 'ppt/presentation.xml',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
 };
+
+function isOfficeOpenXml(data: Buffer, mainPart: string): boolean {
+  const startsAsZip = data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
+  const entries = startsAsZip ? zipEntryNames(data) : null;
+  return !!entries && entries.includes('[Content_Types].xml') && entries.includes(mainPart);
+}
 const legacyOffice: Record<string, string> = {
   doc: 'application/msword',
   xls: 'application/vnd.ms-excel',
@@ -75,11 +94,7 @@ export function sniffAttachment(data: Buffer, fileName: string): AttachmentType 
     return head === 'GIF87a' || head === 'GIF89a' ? { ext, mime: 'image/gif' } : null;
   }
   const office = officeKinds[ext];
-  if (office) {
-    const zip =
-      data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
-    return zip && data.includes(Buffer.from(office.folder)) ? { ext, mime: office.mime } : null;
-  }
+  if (office) return isOfficeOpenXml(data, office.mainPart) ? { ext, mime: office.mime } : null;
   const legacy = legacyOffice[ext];
   if (legacy) return data.subarray(0, 8).equals(OLE) ? { ext, mime: legacy } : null;
   const textMime = textKinds[ext];
