@@ -2,35 +2,20 @@
 //   through the real app (inject, signed in with bearer tokens), against the by-id project lookup
 //   in the same run. Embedded PGlite in a reusable temp folder (seeded on first use), or
 //   PostgreSQL when DATABASE_URL is set. Last line: one JSON object with the figures.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { seedExperts } from '../apps/server/src/db/seed/experts.ts';
 import { progressBar } from '../apps/server/src/db/seed/progress.ts';
 import { seedProjects } from '../apps/server/src/db/seed/projects.ts';
 import { createSession } from '../apps/server/src/modules/accounts/sessions.ts';
+import { openSeededDatabase } from './seeded-database.ts';
 
 const EXPERTS = Number(process.env.BENCH_EXPERTS ?? 50_000);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const SAMPLE = 60;
 
-const dataDir = path.join(tmpdir(), `sciwise-bench-projects-${EXPERTS}-${PROJECTS}`);
-mkdirSync(dataDir, { recursive: true });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-});
-const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
-await applyMigrations(handle);
+const { config, handle } = await openSeededDatabase(`sciwise-bench-projects-${EXPERTS}-${PROJECTS}`);
 const seedStarted = Date.now();
 const experts = await seedExperts(handle.db, EXPERTS, progressBar('seeding experts'));
 const projects = await seedProjects(handle.db, PROJECTS, progressBar('seeding projects'));

@@ -3,31 +3,16 @@
 //   a second page) against the p95 of the by-slug profile lookup, in the same run.
 // Embedded PGlite in a reusable temp folder (seeded on first use), or PostgreSQL when DATABASE_URL
 // is set (seeded there if it holds fewer experts). Last line: one JSON object with the figures.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { seedExperts } from '../apps/server/src/db/seed/experts.ts';
 import { progressBar } from '../apps/server/src/db/seed/progress.ts';
+import { openSeededDatabase } from './seeded-database.ts';
 
 const EXPERTS = Number(process.env.BENCH_EXPERTS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 
-const dataDir = path.join(tmpdir(), `sciwise-bench-search-${EXPERTS}`);
-mkdirSync(dataDir, { recursive: true });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-});
-const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
-await applyMigrations(handle);
+const { config, handle } = await openSeededDatabase(`sciwise-bench-search-${EXPERTS}`);
 const seedStarted = Date.now();
 const seeded = await seedExperts(handle.db, EXPERTS, progressBar('seeding experts'));
 if (seeded > 0)
