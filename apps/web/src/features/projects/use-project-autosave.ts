@@ -1,81 +1,44 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
-import { registerPendingSave } from '../../lib/pending-saves.ts';
+import { useRef } from 'react';
+import { useSerialAutosave } from '../../lib/use-serial-autosave.ts';
 import { hasContent, storeLocalDraft, toDraft, type ProjectFormValues } from './project-form-values.ts';
 import { createProject, saveProject } from './queries.ts';
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
-
 /**
  * Keeps the form saved as the person types: in this browser while signed out, on the server
- * (created on the first words, then patched) once signed in. Saves run one after another, so
- * an older one never lands after a newer one.
+ * (created on the first words, then patched) once signed in.
  */
 export function useProjectAutosave(
   values: ProjectFormValues,
   options: { signedIn: boolean; projectId: string | null; onCreated: (id: string) => void },
 ) {
   const { signedIn, onCreated } = options;
-  const [state, setState] = useState<SaveState>('idle');
-  const [error, setError] = useState<string | null>(null);
   const projectId = useRef(options.projectId);
-  const chain = useRef<Promise<string | null>>(Promise.resolve(options.projectId));
-  const lastSent = useRef(JSON.stringify(toDraft(values)));
-  const latest = useRef(values);
-  latest.current = values;
-
-  const save = useCallback(
-    (next: ProjectFormValues): Promise<string | null> => {
-      if (!signedIn) {
-        storeLocalDraft(next);
-        setState('saved');
-        return Promise.resolve(null);
-      }
-      const draft = toDraft(next);
-      const body = JSON.stringify(draft);
-      chain.current = chain.current.then(async () => {
-        if (body === lastSent.current && projectId.current) {
-          setState((current) => (current === 'saving' ? 'saved' : current));
-          return projectId.current;
-        }
-        if (!projectId.current && !hasContent(next)) return null;
-        setState('saving');
-        try {
-          if (projectId.current) await saveProject(projectId.current, draft);
-          else {
-            const created = await createProject(draft);
-            projectId.current = created.id;
-            onCreated(created.id);
-          }
-          lastSent.current = body;
-          setState('saved');
-          setError(null);
-          return projectId.current;
-        } catch (failure) {
-          setState('error');
-          setError(errorMessage(failure, 'We could not save your changes.'));
-          // Null tells a caller waiting on flush() that the latest words are not on the server.
-          return null;
-        }
-      });
-      return chain.current;
+  const autosave = useSerialAutosave(values, {
+    toDraft,
+    send: async (draft) => {
+      if (projectId.current) return saveProject(projectId.current, draft);
+      const created = await createProject(draft);
+      projectId.current = created.id;
+      onCreated(created.id);
+      return created;
     },
-    [signedIn, onCreated],
-  );
+    // Until the project exists the server has none of the form, not even its starting values.
+    initiallySaved: options.projectId !== null,
+    // An empty form is not worth creating a project for.
+    worthSending: (next) => projectId.current !== null || hasContent(next),
+    keepLocally: signedIn ? undefined : storeLocalDraft,
+    // As before the two autosaves were merged: "Saving…" from the request, not the keystroke,
+    // and no save on unmount. Turning "saving" on early would leave an empty new form stuck on
+    // "Saving…", because worthSending skips it without a state change.
+    savingWhileDebouncing: false,
+    flushOnUnmount: false,
+  });
 
-  const serialised = JSON.stringify(values);
-  useEffect(() => {
-    if (!signedIn) {
-      storeLocalDraft(latest.current);
-      return;
-    }
-    if (JSON.stringify(toDraft(latest.current)) === lastSent.current && projectId.current) return;
-    const timer = window.setTimeout(() => void save(latest.current), 700);
-    return () => window.clearTimeout(timer);
-  }, [serialised, signedIn, save]);
-
-  // Whatever is still unsent goes when the person signs out or leaves the form.
-  useEffect(() => registerPendingSave(() => save(latest.current)), [save]);
-
-  return { state, error, flush: () => save(latest.current), projectId: projectId.current };
+  return {
+    state: autosave.state,
+    error: autosave.error,
+    // The project's id once the latest words are on the server, else null.
+    flush: async () => ((await autosave.flush()) ? projectId.current : null),
+    projectId: projectId.current,
+  };
 }
