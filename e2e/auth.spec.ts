@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, newAccount, signInViaApi, type TestAccount } from './support/accounts.ts';
+import { createAccount, fillSignUpForm, newAccount, signInViaApi } from './support/accounts.ts';
 import { gotoInteractive } from './support/site.ts';
 
 async function openModal(page: Page) {
@@ -8,23 +8,11 @@ async function openModal(page: Page) {
   return page.getByRole('dialog');
 }
 
-async function fillSignUp(page: Page, account: TestAccount) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(account.firstName);
-  await dialog.getByLabel('Last name').fill(account.lastName);
-  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
-  await dialog.getByLabel('Country code').selectOption('+44');
-  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
-  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-  await dialog.getByLabel('How did you hear about us?').selectOption('linkedin');
-  await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
-}
-
 test('sign up signs the new user in and lands on /chat', async ({ page }) => {
   const account = newAccount();
   const dialog = await openModal(page);
   await dialog.getByRole('tab', { name: 'Create Account' }).click();
-  await fillSignUp(page, account);
+  await fillSignUpForm(page, account);
   await dialog.getByLabel(/occasional e-mails/).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
 
@@ -62,7 +50,7 @@ test('the sign-up button is enabled only when every required field is filled and
     '+33 (FR)',
     '+98 (IR)',
   ]);
-  await fillSignUp(page, account);
+  await fillSignUpForm(page, account);
   await expect(submit).toBeEnabled();
 
   // The two checkboxes have separate states.
@@ -97,7 +85,7 @@ test('sign-up errors from the server are shown in the page: duplicate e-mail and
   const existing = await createAccount(page.request);
   const dialog = await openModal(page);
   await dialog.getByRole('tab', { name: 'Create Account' }).click();
-  await fillSignUp(page, { ...newAccount(), email: existing.email });
+  await fillSignUpForm(page, { ...newAccount(), email: existing.email });
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(
     'Error: An account with this e-mail already exists. Try logging in instead.',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, newAccount, type TestAccount } from './support/accounts.ts';
+import { createAccount, fillSignUpForm, newAccount, type TestAccount } from './support/accounts.ts';
 
 async function logInThroughModal(page: Page, account: TestAccount) {
   const dialog = page.getByRole('dialog');
@@ -51,13 +51,7 @@ test('a visitor who creates an account from the join page lands in a fresh appli
   await page.goto('/join-expert');
   await page.getByRole('button', { name: 'Create your expert account' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(account.firstName);
-  await dialog.getByLabel('Last name').fill(account.lastName);
-  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
-  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
-  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-  await dialog.getByLabel('How did you hear about us?').selectOption('conference');
-  await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
+  await fillSignUpForm(page, account);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(dialog).toBeHidden();

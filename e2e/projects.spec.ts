@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import {
   createAccount,
+  fillSignUpForm,
   newAccount,
   signInViaApi,
   signedInAccount,
@@ -142,14 +143,7 @@ test('a signed-out visitor fills the form, signs up at the end, and not a word i
 
   const account: TestAccount = newAccount();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(account.firstName);
-  await dialog.getByLabel('Last name').fill(account.lastName);
-  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
-  await dialog.getByLabel('Country code').selectOption('+44');
-  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
-  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-  await dialog.getByLabel('How did you hear about us?').selectOption('linkedin');
-  await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
+  await fillSignUpForm(page, account);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page.getByText('Your project is live')).toBeVisible();

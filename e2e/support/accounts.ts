@@ -51,3 +51,19 @@ export async function signedInAccount(page: Page) {
   await signInViaApi(page, account);
   return account;
 }
+
+/**
+ * Fills the open sign-up form, leaving submit and the newsletter box to the test. auth.spec.ts
+ * checks the stored phone number and heardFrom against the values chosen here.
+ */
+export async function fillSignUpForm(page: Page, account: TestAccount) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(account.firstName);
+  await dialog.getByLabel('Last name').fill(account.lastName);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Country code').selectOption('+44');
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByLabel('How did you hear about us?').selectOption('linkedin');
+  await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
+}
