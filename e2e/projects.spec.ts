@@ -117,6 +117,25 @@ test('posts a project from the landing page in under 20 steps', async ({ page })
   ).toBeVisible();
 });
 
+test('words typed just before leaving the editor are kept as a draft, and the person is not pulled back', async ({
+  page,
+}) => {
+  await signedInAccount(page);
+  await page.goto('/request-service');
+  const title = `Stability study of a new buffer ${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Project title').fill(title);
+  // Leave at once, well inside the autosave's pause: the editor saves its last words as it goes.
+  await page.getByRole('link', { name: 'Sciwise home' }).first().click();
+  // A signed-in browser goes on from / to its dashboard, and must stay there once the draft exists.
+  await expect(page).toHaveURL(/\/profile\//);
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/profile\//);
+
+  await page.goto('/profile/my-projects');
+  await page.getByRole('tab', { name: /Drafts/ }).click();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+});
+
 test('a signed-out visitor fills the form, signs up at the end, and not a word is lost', async ({ page }) => {
   const title = `Pathway analysis ${randomUUID().slice(0, 6)}`;
   // A service page's button opens the form with that service's category and subjects.

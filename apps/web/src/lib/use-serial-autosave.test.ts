@@ -47,9 +47,13 @@ describe('useSerialAutosave', () => {
   });
 
   it('sends the starting values when the server has none, unless they are not worth sending', async () => {
-    const empty = setup({ initiallySaved: false, worthSending: (values) => values.text !== '' }, '');
+    const empty = setup({ initiallySaved: false, worthSending: (values) => values.text.trim() !== '' }, '');
+    empty.hook.rerender({ text: '  ' });
+    expect(empty.hook.result.current.state).toBe('saving');
     await act(() => vi.advanceTimersByTimeAsync(700));
     expect(empty.send).not.toHaveBeenCalled();
+    // Nothing was worth sending, so the form does not stay on "Saving…".
+    expect(empty.hook.result.current.state).toBe('idle');
     cleanup();
     const filled = setup({ initiallySaved: false, savingWhileDebouncing: false });
     expect(filled.hook.result.current.state).toBe('idle');

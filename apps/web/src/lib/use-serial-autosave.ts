@@ -65,7 +65,11 @@ export function useSerialAutosave<Values, Draft, Saved>(
         setState((previous) => (previous === 'saving' ? 'saved' : previous));
         return true;
       }
-      if (current.current.worthSending?.(next) === false) return false;
+      if (current.current.worthSending?.(next) === false) {
+        // Nothing to send after all: drop the "saving" shown while the debounce ran.
+        setState((previous) => (previous === 'saving' ? 'idle' : previous));
+        return false;
+      }
       setState('saving');
       try {
         const saved = await current.current.send(draft);

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSerialAutosave } from '../../lib/use-serial-autosave.ts';
 import { hasContent, storeLocalDraft, toDraft, type ProjectFormValues } from './project-form-values.ts';
 import { createProject, saveProject } from './queries.ts';
@@ -13,13 +13,22 @@ export function useProjectAutosave(
 ) {
   const { signedIn, onCreated } = options;
   const projectId = useRef(options.projectId);
+  // The last words are saved when the editor goes away too; a draft created by that save must
+  // not pull the person back to the editor through onCreated.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const autosave = useSerialAutosave(values, {
     toDraft,
     send: async (draft) => {
       if (projectId.current) return saveProject(projectId.current, draft);
       const created = await createProject(draft);
       projectId.current = created.id;
-      onCreated(created.id);
+      if (mounted.current) onCreated(created.id);
       return created;
     },
     // Until the project exists the server has none of the form, not even its starting values.
@@ -27,11 +36,6 @@ export function useProjectAutosave(
     // An empty form is not worth creating a project for.
     worthSending: (next) => projectId.current !== null || hasContent(next),
     keepLocally: signedIn ? undefined : storeLocalDraft,
-    // As before the two autosaves were merged: "Saving…" from the request, not the keystroke,
-    // and no save on unmount. Turning "saving" on early would leave an empty new form stuck on
-    // "Saving…", because worthSending skips it without a state change.
-    savingWhileDebouncing: false,
-    flushOnUnmount: false,
   });
 
   return {
