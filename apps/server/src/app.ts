@@ -25,6 +25,7 @@ import { notificationPushPlugin } from './modules/notifications/push.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck, registerSecurityHeaders } from './plugins/security.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   registerOriginCheck(app, config.publicUrl);
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(authPlugin, config);
   await app.register(realtimePlugin);

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ErrorResponse } from '@sciwise/contracts';
@@ -8,6 +9,7 @@ import { signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};`;
 beforeAll(async () => {
   const web = mkdtempSync(path.join(tmpdir(), 'sciwise-web-'));
   mkdirSync(path.join(web, 'assets'));
@@ -15,6 +17,8 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(path.join(web, 'how-it-works', 'index.html'), '<!doctype html><title>How it works</title>');
   writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(web, 'assets', 'big-def456.js'), bigScript);
+  writeFileSync(path.join(web, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
   t = await createTestApp({
     env: { WEB_DIST_DIR: web },
     // A route that fails the way a bug would, to see what a client is told.
@@ -98,6 +102,46 @@ describe('web app serving', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.body, url).not.toMatch(/root:|"name"/);
     }
+  });
+});
+
+describe('compression', () => {
+  it('compresses JSON for clients that take brotli or gzip, and leaves small bodies alone', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const spec = plain.json<unknown>();
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(spec);
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(spec);
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("sends the build's own brotli file as it is, not compressed twice", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(bigScript);
   });
 });
 
