@@ -287,6 +287,52 @@ test('anonymous visitors see the public list and a summary only; invite-only sta
   await ownerContext.close();
 });
 
+test('the project list narrows to one subject, and the choice survives a reload', async ({
+  page,
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signedInAccount(owner);
+  const word = `Quorum${randomUUID().slice(0, 6)}`;
+  for (const [subject, category] of [
+    ['Fermentation', 'researchers'],
+    ['Bioinformatics', 'data_analysts'],
+  ] as const) {
+    const created = await owner.request.post('/api/projects', {
+      data: {
+        title: `${word} ${subject} project`,
+        description,
+        category,
+        subjects: [subject],
+        budgetType: 'fixed',
+        budgetMinMinor: 100000,
+        budgetMaxMinor: 300000,
+        currency: 'USD',
+        visibility: 'public',
+      },
+    });
+    const { id } = (await created.json()) as { id: string };
+    expect((await owner.request.post(`/api/projects/${id}/publish`)).status()).toBe(200);
+  }
+  await ownerContext.close();
+
+  await page.goto(`/projects?q=${word}`);
+  const list = page.getByRole('region', { name: 'Open projects' });
+  await expect(list.getByRole('link', { name: `${word} Fermentation project` })).toBeVisible();
+  await expect(list.getByRole('link', { name: `${word} Bioinformatics project` })).toBeVisible();
+
+  await page.getByLabel('Subject').selectOption({ label: 'Bioinformatics' });
+  await expect(page).toHaveURL(/subject=bioinformatics/);
+  await expect(list.getByRole('link', { name: `${word} Bioinformatics project` })).toBeVisible();
+  await expect(list.getByRole('link', { name: `${word} Fermentation project` })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Subject')).toHaveValue('bioinformatics');
+  await expect(list.getByRole('link', { name: `${word} Fermentation project` })).toHaveCount(0);
+  await expect(list.getByRole('link', { name: `${word} Bioinformatics project` })).toBeVisible();
+});
+
 test("from an expert's profile: post a project, then invite that expert in one click", async ({
   page,
   browser,

@@ -23,6 +23,16 @@ export function subjectSuggestionsQuery(prefix: string) {
   });
 }
 
+/** The whole subject catalogue (a few hundred), for subject filters; it changes rarely. */
+export function allSubjectsQuery() {
+  return queryOptions({
+    queryKey: ['subjects', 'all'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/subjects?limit=500', { schema: subjectListResponseSchema, signal }),
+    staleTime: 30 * 60_000,
+  });
+}
+
 export function expertProfileQuery(slug: string) {
   return queryOptions({
     queryKey: ['experts', 'profile', slug],

@@ -1,5 +1,5 @@
 import { expertCategories, expertCategoryLabels } from '@sciwise/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -9,6 +9,7 @@ import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { CompassIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { allSubjectsQuery } from '../experts/queries.ts';
 import { ProjectListCard } from './project-list-item.tsx';
 import type { ListFilters, publicProjectsQuery } from './queries.ts';
 
@@ -20,6 +21,7 @@ export function useListFilters(): [ListFilters, (next: ListFilters) => void] {
   const filters = {
     q: params.get('q') ?? undefined,
     category: params.get('category') ?? undefined,
+    subject: params.get('subject') ?? undefined,
     budgetType: params.get('budgetType') ?? undefined,
   };
   const set = (next: ListFilters) => {
@@ -32,12 +34,30 @@ export function useListFilters(): [ListFilters, (next: ListFilters) => void] {
 
 function Filters({ filters, onChange }: { filters: ListFilters; onChange: (next: ListFilters) => void }) {
   const [q, setQ] = useState(filters.q ?? '');
+  const catalogue = useQuery(allSubjectsQuery());
+  // Within a category, only its subjects; a chosen subject stays listed even if the catalogue
+  // files it elsewhere, so the select never shows a value it has no option for.
+  const subjects = (catalogue.data?.subjects ?? []).filter(
+    (subject) =>
+      !filters.category || subject.category === filters.category || subject.slug === filters.subject,
+  );
+  const change = (next: Partial<ListFilters>) => onChange({ ...filters, q: q.trim() || undefined, ...next });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ ...filters, q: q.trim() || undefined });
+    change({});
+  };
+  const chooseCategory = (category: string | undefined) => {
+    const chosen = catalogue.data?.subjects.find((subject) => subject.slug === filters.subject);
+    // A subject of another category would leave the list empty for a reason nobody sees.
+    const keepsSubject = !category || !chosen || chosen.category === category;
+    change({ category, subject: keepsSubject ? filters.subject : undefined });
   };
   return (
-    <form role="search" onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+    <form
+      role="search"
+      onSubmit={submit}
+      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr_auto] xl:items-end"
+    >
       <InputField
         label="Search projects"
         value={q}
@@ -47,9 +67,7 @@ function Filters({ filters, onChange }: { filters: ListFilters; onChange: (next:
       <SelectField
         label="Category"
         value={filters.category ?? ''}
-        onChange={(e) =>
-          onChange({ ...filters, q: q.trim() || undefined, category: e.target.value || undefined })
-        }
+        onChange={(e) => chooseCategory(e.target.value || undefined)}
       >
         <option value="">All categories</option>
         {expertCategories.map((category) => (
@@ -59,17 +77,31 @@ function Filters({ filters, onChange }: { filters: ListFilters; onChange: (next:
         ))}
       </SelectField>
       <SelectField
+        label="Subject"
+        value={filters.subject ?? ''}
+        disabled={catalogue.isPending}
+        hint={catalogue.isError ? 'Subjects could not be loaded; the other filters still work.' : undefined}
+        onChange={(e) => change({ subject: e.target.value || undefined })}
+      >
+        <option value="">{catalogue.isPending ? 'Loading subjects…' : 'All subjects'}</option>
+        {subjects.map((subject) => (
+          <option key={subject.slug} value={subject.slug}>
+            {subject.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
         label="Budget"
         value={filters.budgetType ?? ''}
-        onChange={(e) =>
-          onChange({ ...filters, q: q.trim() || undefined, budgetType: e.target.value || undefined })
-        }
+        onChange={(e) => change({ budgetType: e.target.value || undefined })}
       >
         <option value="">Fixed or hourly</option>
         <option value="fixed">Fixed price</option>
         <option value="hourly">Hourly</option>
       </SelectField>
-      <Button type="submit">Search</Button>
+      <Button type="submit" className="sm:col-span-2 xl:col-span-1">
+        Search
+      </Button>
     </form>
   );
 }

@@ -36,6 +36,8 @@ export const projectKeys = {
 export interface ListFilters {
   q?: string | undefined;
   category?: string | undefined;
+  /** A subject's slug, e.g. bioinformatics. */
+  subject?: string | undefined;
   budgetType?: string | undefined;
 }
 
