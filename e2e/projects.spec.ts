@@ -71,6 +71,14 @@ async function fillProject(
   await act(() => page.getByRole('button', { name: /^Next: Review/ }).click());
 }
 
+/** Posts an open project through the API, as the person signed in on `owner`; returns its id. */
+async function postProjectViaApi(owner: Page, fields: Record<string, unknown>): Promise<string> {
+  const created = await owner.request.post('/api/projects', { data: { description, ...fields } });
+  const { id } = (await created.json()) as { id: string };
+  expect((await owner.request.post(`/api/projects/${id}/publish`)).status()).toBe(200);
+  return id;
+}
+
 test('posts a project from the landing page in under 20 steps', async ({ page }) => {
   test.slow();
   await signedInAccount(page);
@@ -249,24 +257,17 @@ test('anonymous visitors see the public list and a summary only; invite-only sta
   const owner = await ownerContext.newPage();
   await signedInAccount(owner);
   const word = `Zymurgy${randomUUID().slice(0, 6)}`;
-  const make = async (visibility: 'public' | 'invite_only') => {
-    const created = await owner.request.post('/api/projects', {
-      data: {
-        title: `${word} ${visibility} fermentation study`,
-        description,
-        category: 'researchers',
-        subjects: ['Fermentation'],
-        budgetType: 'hourly',
-        budgetMinMinor: 5000,
-        budgetMaxMinor: 9000,
-        currency: 'EUR',
-        visibility,
-      },
+  const make = (visibility: 'public' | 'invite_only') =>
+    postProjectViaApi(owner, {
+      title: `${word} ${visibility} fermentation study`,
+      category: 'researchers',
+      subjects: ['Fermentation'],
+      budgetType: 'hourly',
+      budgetMinMinor: 5000,
+      budgetMaxMinor: 9000,
+      currency: 'EUR',
+      visibility,
     });
-    const { id } = (await created.json()) as { id: string };
-    expect((await owner.request.post(`/api/projects/${id}/publish`)).status()).toBe(200);
-    return id;
-  };
   const publicId = await make('public');
   const hiddenId = await make('invite_only');
 
@@ -299,21 +300,16 @@ test('the project list narrows to one subject, and the choice survives a reload'
     ['Fermentation', 'researchers'],
     ['Bioinformatics', 'data_analysts'],
   ] as const) {
-    const created = await owner.request.post('/api/projects', {
-      data: {
-        title: `${word} ${subject} project`,
-        description,
-        category,
-        subjects: [subject],
-        budgetType: 'fixed',
-        budgetMinMinor: 100000,
-        budgetMaxMinor: 300000,
-        currency: 'USD',
-        visibility: 'public',
-      },
+    await postProjectViaApi(owner, {
+      title: `${word} ${subject} project`,
+      category,
+      subjects: [subject],
+      budgetType: 'fixed',
+      budgetMinMinor: 100000,
+      budgetMaxMinor: 300000,
+      currency: 'USD',
+      visibility: 'public',
     });
-    const { id } = (await created.json()) as { id: string };
-    expect((await owner.request.post(`/api/projects/${id}/publish`)).status()).toBe(200);
   }
   await ownerContext.close();
 
