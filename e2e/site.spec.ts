@@ -64,7 +64,7 @@ test('unknown paths get a real 404 page with a way home', async ({ page }) => {
 test('the header turns solid after scrolling more than 10 px, and is always solid on /how-it-works', async ({
   page,
 }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const header = page.getByRole('banner');
   await expect(header).toHaveAttribute('data-solid', 'false');
   await page.mouse.wheel(0, 600);
@@ -79,7 +79,7 @@ test('the header turns solid after scrolling more than 10 px, and is always soli
 });
 
 test('navigation dropdowns open one at a time and close on Escape', async ({ page }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const solutions = nav.getByRole('button', { name: 'Solutions' });
   const services = nav.getByRole('button', { name: 'Services' });
@@ -101,7 +101,8 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the hamburger drawer holds the menu and closes at 768 px', async ({ page }) => {
-    await page.goto('/');
+    // A tap before hydration reaches a button with no handler yet.
+    await gotoInteractive(page, '/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
