@@ -1,8 +1,6 @@
 import {
   availabilities,
   BIO_MIN,
-  expertCategories,
-  expertCategoryLabels,
   HEADLINE_MIN,
   rateCurrencies,
   type ExpertApplication,
@@ -22,6 +20,7 @@ import { useApplicationTransition } from './queries.ts';
 import { fieldStep, stepTitles, toValues, type Values } from './application-values.ts';
 import { ListEditor, useAutosave } from './application-editors.tsx';
 import { SubjectPicker } from './subject-picker.tsx';
+import { CategoryOptions } from './category-options.tsx';
 
 export function ApplicationWizard({ application }: { application: ExpertApplication }) {
   const [values, setValues] = useState(() => toValues(application));
@@ -104,12 +103,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                 onChange={(event) => set('category', event.target.value as ExpertCategory | '')}
                 hint="The one that fits you best; clients browse by these five."
               >
-                <option value="">Choose a category</option>
-                {expertCategories.map((category) => (
-                  <option key={category} value={category}>
-                    {expertCategoryLabels[category]}
-                  </option>
-                ))}
+                <CategoryOptions emptyLabel="Choose a category" />
               </SelectField>
               <SubjectPicker
                 subjects={values.subjects}

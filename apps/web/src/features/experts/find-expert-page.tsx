@@ -1,9 +1,4 @@
-import {
-  availabilities,
-  expertCategories,
-  expertCategoryLabels,
-  type ExpertSort,
-} from '@sciwise/contracts/constants';
+import { availabilities, type ExpertSort } from '@sciwise/contracts/constants';
 import { startTransition, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -20,6 +15,7 @@ import { availabilityLabels, countryOptions, subjectNameFromSlug } from './forma
 import { usePublicData } from '../site/use-public-data.ts';
 import { fetchAllSubjects, searchKeys, useExpertSearch, type SearchParamsRecord } from './search-api.ts';
 import { SubjectSearchBox } from './subject-search-box.tsx';
+import { CategoryOptions } from './category-options.tsx';
 
 const sortLabels: Record<ExpertSort, string> = {
   relevance: 'Best match',
@@ -142,12 +138,7 @@ export function FindExpertPage() {
                 Filters
               </h2>
               <SelectField label="Category" name="category" defaultValue={params.category ?? ''}>
-                <option value="">All categories</option>
-                {expertCategories.map((category) => (
-                  <option key={category} value={category}>
-                    {expertCategoryLabels[category]}
-                  </option>
-                ))}
+                <CategoryOptions emptyLabel="All categories" />
               </SelectField>
               <SubjectFilter category={params.category} selected={subjectParam} />
               <SelectField

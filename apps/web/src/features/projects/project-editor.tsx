@@ -1,7 +1,5 @@
 import {
   budgetTypes,
-  expertCategories,
-  expertCategoryLabels,
   projectCurrencies,
   type Attachment,
   type BudgetType,
@@ -29,6 +27,7 @@ import {
 import { publishProject } from './queries.ts';
 import { SubjectPicker } from '../experts/subject-picker.tsx';
 import { useProjectAutosave } from './use-project-autosave.ts';
+import { CategoryOptions } from '../experts/category-options.tsx';
 
 /** Where a visitor who pressed "post" comes back to after signing up or in. */
 const PUBLISH_RETURN = '/create-project?publish=1';
@@ -232,12 +231,7 @@ export function ProjectEditor({
           {step === 1 && (
             <>
               <SelectField label="Category" error={problems.category} {...register('category')}>
-                <option value="">Choose a category</option>
-                {expertCategories.map((category) => (
-                  <option key={category} value={category}>
-                    {expertCategoryLabels[category]}
-                  </option>
-                ))}
+                <CategoryOptions emptyLabel="Choose a category" />
               </SelectField>
               <SubjectPicker
                 subjects={values.subjects}

@@ -1,4 +1,3 @@
-import { expertCategories, expertCategoryLabels } from '@sciwise/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { allSubjectsQuery } from '../experts/queries.ts';
 import { ProjectListCard } from './project-list-item.tsx';
 import type { ListFilters, publicProjectsQuery } from './queries.ts';
+import { CategoryOptions } from '../experts/category-options.tsx';
 
 type ListQuery = ReturnType<typeof publicProjectsQuery>;
 
@@ -69,12 +69,7 @@ function Filters({ filters, onChange }: { filters: ListFilters; onChange: (next:
         value={filters.category ?? ''}
         onChange={(e) => chooseCategory(e.target.value || undefined)}
       >
-        <option value="">All categories</option>
-        {expertCategories.map((category) => (
-          <option key={category} value={category}>
-            {expertCategoryLabels[category]}
-          </option>
-        ))}
+        <CategoryOptions emptyLabel="All categories" />
       </SelectField>
       <SelectField
         label="Subject"

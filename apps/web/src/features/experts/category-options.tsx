@@ -1,0 +1,15 @@
+import { expertCategories, expertCategoryLabels } from '@sciwise/contracts/constants';
+
+/** A category select's options: the empty choice, worded for its form, then the five categories. */
+export function CategoryOptions({ emptyLabel }: { emptyLabel: string }) {
+  return (
+    <>
+      <option value="">{emptyLabel}</option>
+      {expertCategories.map((category) => (
+        <option key={category} value={category}>
+          {expertCategoryLabels[category]}
+        </option>
+      ))}
+    </>
+  );
+}
