@@ -71,6 +71,14 @@ async function fillProject(
   await act(() => page.getByRole('button', { name: /^Next: Review/ }).click());
 }
 
+/** A second person, signed in in a browser of their own, who owns the projects a test lists. */
+async function projectOwner(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedInAccount(page);
+  return { page, close: () => context.close() };
+}
+
 /** Posts an open project through the API, as the person signed in on `owner`; returns its id. */
 async function postProjectViaApi(owner: Page, fields: Record<string, unknown>): Promise<string> {
   const created = await owner.request.post('/api/projects', { data: { description, ...fields } });
@@ -253,9 +261,7 @@ test('anonymous visitors see the public list and a summary only; invite-only sta
   page,
   browser,
 }) => {
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signedInAccount(owner);
+  const { page: owner, close: closeOwner } = await projectOwner(browser);
   const word = `Zymurgy${randomUUID().slice(0, 6)}`;
   const make = (visibility: 'public' | 'invite_only') =>
     postProjectViaApi(owner, {
@@ -285,16 +291,14 @@ test('anonymous visitors see the public list and a summary only; invite-only sta
 
   await page.goto(`/projects/${hiddenId}`);
   await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
-  await ownerContext.close();
+  await closeOwner();
 });
 
 test('the project list narrows to one subject, and the choice survives a reload', async ({
   page,
   browser,
 }) => {
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signedInAccount(owner);
+  const { page: owner, close: closeOwner } = await projectOwner(browser);
   const word = `Quorum${randomUUID().slice(0, 6)}`;
   for (const [subject, category] of [
     ['Fermentation', 'researchers'],
@@ -311,7 +315,7 @@ test('the project list narrows to one subject, and the choice survives a reload'
       visibility: 'public',
     });
   }
-  await ownerContext.close();
+  await closeOwner();
 
   await page.goto(`/projects?q=${word}`);
   const list = page.getByRole('region', { name: 'Open projects' });
