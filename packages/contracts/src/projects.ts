@@ -16,24 +16,11 @@ export type InvitationStatus = (typeof invitationStatuses)[number];
 export const quoteStatuses = ['submitted', 'accepted', 'declined', 'withdrawn'] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
-export const contractStatuses = ['active', 'completed', 'cancelled'] as const;
-export type ContractStatus = (typeof contractStatuses)[number];
-
-/** DESIGN §3: pending -> funded -> submitted -> (revision_requested -> submitted)* -> released, or refunded / disputed. */
-export const milestoneStatuses = [
-  'pending',
-  'funded',
-  'submitted',
-  'revision_requested',
-  'released',
-  'refunded',
-  'disputed',
-] as const;
-export type MilestoneStatus = (typeof milestoneStatuses)[number];
-
 export const proposedMilestoneSchema = z.strictObject({
   title: z.string(),
   amountMinor: z.number().int(),
+  /** Quotes sent before acceptance criteria existed have none. */
+  criteria: z.array(z.string()).default([]),
 });
 export type ProposedMilestone = z.infer<typeof proposedMilestoneSchema>;
 
@@ -277,9 +264,22 @@ export type InvitationListResponse = z.infer<typeof invitationListResponseSchema
 
 export const QUOTE_MILESTONES_MAX = 20;
 
+/** A milestone's acceptance criteria: short checks the client ticks when approving. */
+export const MILESTONE_CRITERIA_MAX = 10;
+export const CRITERION_MAX_LENGTH = 200;
+export const criteriaSchema = z
+  .array(
+    text('An acceptance criterion', CRITERION_MAX_LENGTH).pipe(
+      z.string().min(1, 'An acceptance criterion cannot be empty.'),
+    ),
+    { error: 'criteria must be a list of short sentences.' },
+  )
+  .max(MILESTONE_CRITERIA_MAX, `List at most ${MILESTONE_CRITERIA_MAX} acceptance criteria.`);
+
 export const quoteMilestoneInputSchema = z.strictObject({
   title: text('A milestone title', 120).pipe(z.string().min(1, 'Give every milestone a title.')),
   amountMinor: amountMinorSchema('A milestone amount'),
+  criteria: criteriaSchema.default([]),
 });
 
 const quoteFields = {
@@ -341,7 +341,9 @@ export const quoteSchema = z.object({
   coverLetter: z.string(),
   price: z.object({ amountMinor: z.number().int(), currency: currencySchema }),
   durationDays: z.number().int(),
-  milestones: z.array(z.object({ title: z.string(), amountMinor: z.number().int() })),
+  milestones: z.array(
+    z.object({ title: z.string(), amountMinor: z.number().int(), criteria: z.array(z.string()) }),
+  ),
   declineReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -363,40 +365,6 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 export const quoteListResponseSchema = z.object({ quotes: z.array(quoteSchema) });
 export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Contracts
-// ---------------------------------------------------------------------------------------------
-
-export const contractMilestoneSchema = z.object({
-  id: z.string(),
-  position: z.number().int(),
-  title: z.string(),
-  amount: z.object({ amountMinor: z.number().int(), currency: currencySchema }),
-  status: z.enum(milestoneStatuses),
-});
-export const contractSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: z.enum(contractStatuses),
-  price: z.object({ amountMinor: z.number().int(), currency: currencySchema }),
-  project: z.object({ id: z.string(), title: z.string() }),
-  client: z.object({ id: z.string(), name: z.string() }),
-  expert: z.object({ id: z.string(), name: z.string(), slug: z.string().nullable() }),
-  quoteId: z.string(),
-  durationDays: z.number().int(),
-  milestones: z.array(contractMilestoneSchema),
-  /** The viewer's side of the contract. */
-  role: z.enum(['client', 'expert', 'admin']),
-  createdAt: z.string(),
-});
-export type Contract = z.infer<typeof contractSchema>;
-export const contractListItemSchema = contractSchema.omit({ milestones: true, quoteId: true }).extend({
-  milestoneCount: z.number().int(),
-});
-export type ContractListItem = z.infer<typeof contractListItemSchema>;
-export const contractListResponseSchema = z.object({ contracts: z.array(contractListItemSchema) });
-export type ContractListResponse = z.infer<typeof contractListResponseSchema>;
 
 /**
  * POST /api/quotes/:id/accept: the owner accepts the terms they saw. `seenUpdatedAt` is the
