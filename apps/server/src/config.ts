@@ -40,6 +40,8 @@ const envSchema = z.object({
   EXPERT_FEE_BPS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3000).default(1000),
   AUTO_RELEASE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(90).default(14),
   PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'the only processor built so far is sandbox' }).optional(),
+  /** How long an unanswered request holds its Idempotency-Key before a retry may run it again (a crash). */
+  IDEMPOTENCY_STALE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
   /** How often this node looks for due jobs; 0 turns the runner off (tests drive it by hand). */
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(1000),
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
@@ -75,6 +77,7 @@ export interface Config {
   autoReleaseDays: number;
   paymentProvider: 'sandbox';
   jobsPollMs: number;
+  idempotencyStaleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +131,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     autoReleaseDays: env.AUTO_RELEASE_DAYS,
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     jobsPollMs: env.JOBS_POLL_MS,
+    idempotencyStaleMs: env.IDEMPOTENCY_STALE_SECONDS * 1000,
   };
 }

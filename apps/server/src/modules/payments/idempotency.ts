@@ -25,8 +25,6 @@ declare module 'fastify' {
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** An answer still missing after this long means the first request died: a retry may take over. */
-const STALE_AFTER_MS = 60_000;
 export const IDEMPOTENCY_KEEP_HOURS = 48;
 
 const MISSING =
@@ -76,6 +74,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .type('application/json; charset=utf-8')
         .send(first.responseBody);
     }
+    // An answer still missing after a while means the first request died: this one takes over.
     const [takenOver] = await app.db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now()` })
@@ -83,7 +82,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         and(
           mine,
           isNull(idempotencyKeys.completedAt),
-          lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
+          lt(idempotencyKeys.createdAt, new Date(Date.now() - app.config.idempotencyStaleMs)),
         ),
       )
       .returning({ key: idempotencyKeys.key });
