@@ -100,7 +100,7 @@ const answeredByState = new Set<string>();
 async function perform(op: Op, paymentToken: string): Promise<void> {
   for (;;) {
     let status: number;
-    let message = '';
+    let message: string;
     try {
       if (op.kind === 'submit') {
         const body = submission('Delivered.', [{ name: 'part.txt', data: Buffer.from('The part.\n') }]);
