@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, fillSignUpForm, newAccount, signInViaApi } from './support/accounts.ts';
+import { createAccount, fillSignUpForm, newAccount, newestMailTo, signInViaApi } from './support/accounts.ts';
 import { gotoInteractive } from './support/site.ts';
 
 async function openModal(page: Page) {
@@ -169,7 +169,7 @@ test('logging out in one tab signs the other tab out too', async ({ page, contex
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('password reset works end to end through the e-mailed link', async ({ page }) => {
+test('password reset works end to end through the e-mailed link', async ({ page, request }) => {
   const account = await createAccount(page.request);
   const dialog = await openModal(page);
   await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -180,10 +180,7 @@ test('password reset works end to end through the e-mailed link', async ({ page 
   let link = '';
   await expect
     .poll(async () => {
-      const outbox = await (
-        await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)
-      ).json();
-      const text: string = outbox.messages.at(-1)?.text ?? '';
+      const text = await newestMailTo(request, account.email);
       link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(text)?.[0] ?? '';
       return link;
     })

@@ -4,12 +4,15 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../src/db/schema/index.ts';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '../../src/modules/accounts/password-reset.ts';
-import { randomIp, signedInUser } from '../support/factories.ts';
+import { adminUser, randomIp, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
+/** Reads the development outbox, which only admins may. */
+let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
+  admin = await adminUser(t.app);
 });
 afterAll(() => t.close());
 
@@ -29,6 +32,7 @@ async function tokenFromOutbox(email: string): Promise<string> {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+      headers: admin.headers,
     });
     const [newest] = response.json<{ messages: OutboxMessage[] }>().messages;
     const match = newest?.text.match(/reset-password\?token=([\w-]+)/);
