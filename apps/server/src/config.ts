@@ -91,6 +91,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // demo admin has a public password, and the development outbox holds live reset links.
   const host = env.HOST ?? (production ? '0.0.0.0' : 'localhost');
   const reachableByOthers = production || !isLoopbackHost(host);
+  if (env.SEED_DEMO === true && reachableByOthers) {
+    throw new ConfigError(
+      `Invalid setting SEED_DEMO="${source.SEED_DEMO}": the demo accounts' passwords are public, so they are created only outside production on a loopback HOST`,
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const port = env.PORT;
   return {
@@ -110,8 +115,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     cookieSecure: env.COOKIE_SECURE,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    // Demo data belongs to the embedded, single-machine setup unless asked for explicitly.
-    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    // Demo data belongs to the embedded setup on one machine, unless asked for explicitly.
+    seedDemo: env.SEED_DEMO ?? (env.DATABASE_URL === undefined && !reachableByOthers),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimitPrefix: env.RATE_LIMIT_PREFIX,
     rateLimitScale: env.RATE_LIMIT_SCALE,
