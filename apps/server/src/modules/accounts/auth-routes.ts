@@ -10,7 +10,12 @@ import {
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authLimits, limitPerIp, type LimitRule } from '../../lib/rate-limit.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import {
+  clearSessionCookie,
+  requestDeviceToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../plugins/auth.ts';
 import { loginWithExternalToken } from './external-login.ts';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset.ts';
 import { presentLoginUser } from './presenter.ts';
@@ -60,9 +65,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await rateLimits.consume([authLimits.loginPerEmail, request.body.email]);
-      const { user, token, expiresAt } = await login(ctx, request.body, request.meta());
+      const { user, token, expiresAt, deviceToken } = await login(ctx, request.body, request.meta(), {
+        rateLimits,
+        deviceToken: requestDeviceToken(request, config),
+      });
       setSessionCookie(reply, config, token, expiresAt);
+      setDeviceCookie(reply, config, deviceToken);
       return { token, user: presentLoginUser(user), message: 'Signed in.' };
     },
   );
