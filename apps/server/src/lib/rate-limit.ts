@@ -126,6 +126,8 @@ export const authLimits = {
     maxDelayMs: 10_000,
   },
   signUpPerIp: { name: 'signup-ip', points: 10, durationSeconds: 60 * 60 },
+  /** E-mails telling an owner that someone tried to sign up with their address; more are dropped. */
+  signUpNoticePerEmail: { name: 'signup-notice-email', points: 3, durationSeconds: 60 * 60 },
   resetPerIp: { name: 'reset-ip', points: 10, durationSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset-email', points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule | SlowDownRule>;

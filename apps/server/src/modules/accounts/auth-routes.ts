@@ -19,7 +19,8 @@ import {
 import { loginWithExternalToken } from './external-login.ts';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset.ts';
 import { presentLoginUser } from './presenter.ts';
-import { login, signUp } from './service.ts';
+import { login } from './service.ts';
+import { SIGN_UP_ANSWER, signUp } from './sign-up.ts';
 import { revokeSession } from './sessions.ts';
 
 const errors = {
@@ -41,13 +42,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Create an account',
+        description:
+          'Answers 201 alike whether or not the e-mail already has an account, so it tells nobody who has one; the owner of an existing account is told by e-mail instead.',
         body: signUpRequestSchema,
-        response: { 201: messageResponseSchema, ...errors },
+        response: { 201: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      await signUp(ctx, request.body);
-      return reply.status(201).send({ message: 'Account created successfully!' });
+      await signUp(ctx, rateLimits, request.body);
+      return reply.status(201).send({ message: SIGN_UP_ANSWER });
     },
   );
 

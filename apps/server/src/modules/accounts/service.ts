@@ -1,7 +1,6 @@
 import type {
   changePasswordRequestSchema,
   DeleteAccountRequest,
-  signUpRequestSchema,
   UpdateProfileRequest,
 } from '@sciwise/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -9,9 +8,8 @@ import type { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, conflict, invalid, unauthenticated } from '../../errors.ts';
+import { AppError, invalid, unauthenticated } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import type { RateLimits } from '../../lib/rate-limit.ts';
 import { findKnownDevice, rememberDevice } from './known-devices.ts';
 import { accountKey, beginLoginAttempt } from './login-throttle.ts';
@@ -19,37 +17,11 @@ import { createSession, revokeAllSessions, type SessionUser } from './sessions.t
 
 /** One message for a wrong password and an unknown e-mail, so neither reveals which accounts exist. */
 export const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
-export const EMAIL_TAKEN = 'An account with this e-mail already exists. Try logging in instead.';
 
-function checkNewPassword(password: string, email: string, field = 'password'): void {
+/** Refuses a new password that is easy to guess, naming the form field. */
+export function checkNewPassword(password: string, email: string, field = 'password'): void {
   const problem = passwordProblem(password, { email });
   if (problem) throw invalid(problem, [{ field, message: problem }]);
-}
-
-export async function signUp(
-  ctx: ServiceContext,
-  input: z.output<typeof signUpRequestSchema>,
-): Promise<SessionUser> {
-  checkNewPassword(input.password, input.email);
-  const passwordHash = await hashPassword(input.password);
-  try {
-    const [user] = await ctx.db
-      .insert(users)
-      .values({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber: input.phoneNumber,
-        passwordHash,
-        heardFrom: input.heardFrom ?? null,
-        newsletterOptIn: input.newsletterOptIn,
-      })
-      .returning();
-    return user!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-    throw error;
-  }
 }
 
 function prepareUserByEmail(db: Database) {
