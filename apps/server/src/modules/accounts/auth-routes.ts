@@ -62,7 +62,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
         description:
-          'Returns a bearer token for API clients and sets an HttpOnly session cookie for the browser.',
+          'Returns a bearer token for API clients and sets an HttpOnly session cookie for the browser, plus a ' +
+          'long-lived device cookie. Failed passwords are refused (429) per account and address, and slow ' +
+          'further attempts at the account down (up to 10 s); a device that signed in before is exempt.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
