@@ -9,7 +9,7 @@ import type { RequestMeta, ServiceContext } from './context.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';
-import { RateLimits } from './lib/rate-limit.ts';
+import { RateLimits, type Sleep } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -51,6 +51,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: boolean;
+  /** How rate-limit slow-downs wait; tests record the waits instead of sleeping. */
+  sleep?: Sleep;
 }
 
 /** JSON bodies larger than this are refused with 413; uploads have their own limits. */
@@ -95,7 +97,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);
-  app.decorate('rateLimits', new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale));
+  app.decorate(
+    'rateLimits',
+    new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale, overrides.sleep),
+  );
   app.decorate('ctx', {
     db: database.db,
     config,
