@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import nodePlugin from 'eslint-plugin-n';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -17,7 +18,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { n: nodePlugin },
     rules: {
+      // Each workspace declares what it imports in its own package.json (the nearest one).
+      'n/no-extraneous-import': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': true, 'ts-ignore': true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

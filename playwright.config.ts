@@ -42,7 +42,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // The real server on the built app (npm run test:e2e builds it first).
+    // The real server, from source so a spec never meets a stale server build (npm run test:start
+    // checks the compiled one), on the built web app (npm run test:e2e builds it first).
     command: 'node --import tsx apps/server/src/main.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,

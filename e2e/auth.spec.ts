@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, fillSignUpForm, newAccount, signInViaApi } from './support/accounts.ts';
+import { createAccount, fillSignUpForm, newAccount, newestMailTo, signInViaApi } from './support/accounts.ts';
 import { gotoInteractive } from './support/site.ts';
 
 async function openModal(page: Page) {
@@ -79,7 +79,7 @@ test('the sign-up button is enabled only when every required field is filled and
   await expect(dialog.getByLabel('First name')).toHaveValue(account.firstName);
 });
 
-test('sign-up errors from the server are shown in the page: duplicate e-mail and common password', async ({
+test('signing up with a taken address gets an honest notice in the modal, never an error', async ({
   page,
 }) => {
   const existing = await createAccount(page.request);
@@ -87,17 +87,58 @@ test('sign-up errors from the server are shown in the page: duplicate e-mail and
   await dialog.getByRole('tab', { name: 'Create Account' }).click();
   await fillSignUpForm(page, { ...newAccount(), email: existing.email });
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'Error: An account with this e-mail already exists. Try logging in instead.',
+  const notice = dialog.getByRole('status').filter({ hasText: 'Check your inbox' });
+  await expect(notice).toContainText(
+    `We could not sign you in with this password. If ${existing.email} already has a Sciwise account, we have sent a message there with links to log in or reset your password.`,
   );
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-  await dialog.getByLabel('E-mail', { exact: true }).fill(newAccount().email);
-  await dialog.getByLabel('Password', { exact: true }).fill('password1');
+  // Its button takes the person to the login form.
+  await notice.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a common password is refused by the server and shown at its field', async ({ page }) => {
+  const dialog = await openModal(page);
+  await dialog.getByRole('tab', { name: 'Create Account' }).click();
+  await fillSignUpForm(page, { ...newAccount(), password: 'password1' });
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog.getByRole('alert').first()).toContainText(
     'This password is one of the most common ones',
   );
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the owner of a taken address is e-mailed links that open log in and the reset form', async ({
+  page,
+  request,
+}) => {
+  const existing = await createAccount(page.request);
+  const attempt = await request.post('/api/User/AddNewUser', {
+    data: {
+      ...newAccount(),
+      email: existing.email,
+      phoneNumber: '+44 7700 900123',
+      heardFrom: 'other',
+    },
+  });
+  expect(attempt.status()).toBe(201);
+  let text = '';
+  await expect
+    .poll(async () => (text = await newestMailTo(request, existing.email)))
+    .toContain('Someone just tried to create a new Sciwise account with this e-mail address.');
+  const linkTo = (view: string) => new URL(new RegExp(`https?://\\S+/\\?auth=${view}`).exec(text)![0]);
+
+  const login = linkTo('login');
+  await gotoInteractive(page, login.pathname + login.search);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).not.toHaveURL(/auth=/);
+  await page.keyboard.press('Escape');
+
+  const forgot = linkTo('forgot');
+  await gotoInteractive(page, forgot.pathname + forgot.search);
+  await expect(dialog.getByRole('button', { name: 'Send reset link' })).toBeVisible();
 });
 
 test('a wrong password shows the server message and keeps the modal open', async ({ page }) => {
@@ -169,7 +210,7 @@ test('logging out in one tab signs the other tab out too', async ({ page, contex
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('password reset works end to end through the e-mailed link', async ({ page }) => {
+test('password reset works end to end through the e-mailed link', async ({ page, request }) => {
   const account = await createAccount(page.request);
   const dialog = await openModal(page);
   await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -180,10 +221,7 @@ test('password reset works end to end through the e-mailed link', async ({ page 
   let link = '';
   await expect
     .poll(async () => {
-      const outbox = await (
-        await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)
-      ).json();
-      const text: string = outbox.messages.at(-1)?.text ?? '';
+      const text = await newestMailTo(request, account.email);
       link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(text)?.[0] ?? '';
       return link;
     })

@@ -31,6 +31,26 @@ test('a new member finds Sciwise Concierge waiting with a welcome', async ({ pag
   await expect(messages(page)).toContainText(`Welcome to Sciwise, ${account.firstName}!`);
 });
 
+test('a device signed out from another one leaves the chat at once, signed out', async ({
+  page,
+  browser,
+}) => {
+  const account = await signedInAccount(page);
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Direct Message' })).toBeVisible();
+  await expect(page.locator('[data-connection="connected"]')).toBeVisible();
+
+  // The same person, on another device, signs out every other device.
+  const otherDevice = await browser.newContext();
+  await signInViaApi(await otherDevice.newPage(), account);
+  expect((await otherDevice.request.post('/api/me/sessions/revoke-others')).status()).toBe(200);
+
+  // Without a click or a reload, the chat's socket is ended and the page goes back to the start.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  await otherDevice.close();
+});
+
 test('two people chat: the message appears for both, with unread badge, read state and live bell', async ({
   page,
   browser,

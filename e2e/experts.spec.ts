@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { createAccount, signInViaApi } from './support/accounts.ts';
+import { createAccount, demoAdmin, signInViaApi } from './support/accounts.ts';
 import { gotoInteractive } from './support/site.ts';
 
 const results = (page: Page) => page.locator('#results[aria-busy="false"]').getByRole('article');
@@ -120,12 +120,7 @@ test('a member applies, the admin approves, and the profile goes public', async 
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInViaApi(admin, {
-    email: 'admin@demo.sciwise.local',
-    password: 'demo-admin-lab-2026',
-    firstName: '',
-    lastName: '',
-  });
+  await signInViaApi(admin, demoAdmin);
   await admin.goto('/profile/freelancer-dashboard');
   await admin
     .getByRole('navigation', { name: 'Profile' })

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import {
   createAccount,
+  demoAdmin,
   fillSignUpForm,
   newAccount,
   signInViaApi,
@@ -41,12 +42,7 @@ async function approvedExpert(browser: Browser, subject: string) {
   const { id } = (await submitted.json()) as { id: string };
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  await signInViaApi(adminPage, {
-    email: 'admin@demo.sciwise.local',
-    password: 'demo-admin-lab-2026',
-    firstName: 'Ada',
-    lastName: 'Fischer',
-  });
+  await signInViaApi(adminPage, demoAdmin);
   const approved = await adminPage.request.post(`/api/admin/expert-applications/${id}/approve`);
   expect(approved.status(), await approved.text()).toBe(200);
   await admin.close();

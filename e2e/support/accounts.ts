@@ -38,6 +38,32 @@ export async function createAccount(request: APIRequestContext, overrides: Parti
   return account;
 }
 
+/** The admin the test server seeds, as the README's quick start lists it. */
+export const demoAdmin: TestAccount = {
+  email: 'admin@demo.sciwise.local',
+  password: 'demo-admin-lab-2026',
+  firstName: 'Ada',
+  lastName: 'Fischer',
+};
+
+/**
+ * The newest e-mail to `email` in the development outbox, read as the demo admin (only admins
+ * may read it). A bearer token keeps the admin's session apart from the page's.
+ */
+export async function newestMailTo(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/Account/Login', {
+    data: { email: demoAdmin.email, password: demoAdmin.password },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const outbox = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(outbox.status()).toBe(200);
+  const { messages } = (await outbox.json()) as { messages: Array<{ text: string }> };
+  return messages[0]?.text ?? '';
+}
+
 /** Signs in through the API; page.request shares the browser context's cookies. */
 export async function signInViaApi(page: Page, account: TestAccount) {
   const response = await page.request.post('/api/Account/Login', {

@@ -10,7 +10,7 @@ import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts
 import { applyMigrations } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';
-import { RateLimits } from './lib/rate-limit.ts';
+import { RateLimits, type Sleep } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { reconcileAttempts } from './modules/contracts/card-payments.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
@@ -63,6 +63,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: boolean;
+  /** How rate-limit slow-downs wait; tests record the waits instead of sleeping. */
+  sleep?: Sleep;
   /** Tests move this clock instead of sleeping. */
   clock?: Clock;
   payments?: PaymentProvider;
@@ -110,7 +112,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);
-  app.decorate('rateLimits', new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale));
+  app.decorate(
+    'rateLimits',
+    new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale, overrides.sleep),
+  );
   const ctx = {
     db: database.db,
     config,

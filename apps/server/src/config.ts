@@ -11,7 +11,7 @@ const postgresUrl = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://sciwise.example' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -41,7 +41,12 @@ const envSchema = z.object({
   AUTO_RELEASE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(90).default(14),
   PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'the only processor built so far is sandbox' }).optional(),
   /** How long an unanswered request holds its Idempotency-Key before a retry may run it again (a crash). */
-  IDEMPOTENCY_STALE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
+  IDEMPOTENCY_STALE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60),
   /** How often this node looks for due jobs; 0 turns the runner off (tests drive it by hand). */
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(1000),
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
@@ -53,6 +58,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;
+  /** Production, or listening beyond loopback: people other than this machine's user can reach it. */
+  reachableByOthers: boolean;
   port: number;
   publicUrl: string;
   dataDir: string;
@@ -82,6 +89,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Addresses only this machine can connect to. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** Reads settings from the environment; a bad one throws ConfigError naming the setting. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -94,7 +106,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((env.OIDC_ISSUER === undefined) !== (env.OIDC_AUDIENCE === undefined)) {
     throw new ConfigError('Invalid setting OIDC_AUDIENCE: set OIDC_ISSUER and OIDC_AUDIENCE together');
   }
-  if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === undefined) {
+  const production = env.NODE_ENV === 'production';
+  // Outside production the server stays on this machine unless told otherwise: the quick start's
+  // demo admin has a public password, and the development outbox holds live reset links.
+  const host = env.HOST ?? (production ? '0.0.0.0' : 'localhost');
+  const reachableByOthers = production || !isLoopbackHost(host);
+  if (env.SEED_DEMO === true && reachableByOthers) {
+    throw new ConfigError(
+      `Invalid setting SEED_DEMO="${source.SEED_DEMO}": the demo accounts' passwords are public, so they are created only outside production on a loopback HOST`,
+    );
+  }
+  if (production && env.PAYMENT_PROVIDER === undefined) {
     // The sandbox moves no real money: a production start must ask for it by name.
     throw new ConfigError(
       'Invalid setting PAYMENT_PROVIDER: set PAYMENT_PROVIDER=sandbox to run production on the test processor',
@@ -104,7 +126,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT;
   return {
     env: env.NODE_ENV,
-    host: env.HOST,
+    host,
+    reachableByOthers,
     port,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
@@ -118,8 +141,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     cookieSecure: env.COOKIE_SECURE,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    // Demo data belongs to the embedded, single-machine setup unless asked for explicitly.
-    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    // Demo data belongs to the embedded setup on one machine, unless asked for explicitly.
+    seedDemo: env.SEED_DEMO ?? (env.DATABASE_URL === undefined && !reachableByOthers),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimitPrefix: env.RATE_LIMIT_PREFIX,
     rateLimitScale: env.RATE_LIMIT_SCALE,

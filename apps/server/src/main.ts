@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { demoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { demoAccounts, demoPasswordProblem, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { DEMO_EXPERT_COUNT, seedDemoExpertProfile, seedExperts } from './db/seed/experts.ts';
 import { DEMO_PROJECT_COUNT, seedProjects } from './db/seed/projects.ts';
 
@@ -17,6 +17,12 @@ try {
 }
 
 const app = await buildApp(config);
+const refusal = await demoPasswordProblem(config, app.db);
+if (refusal) {
+  console.error(refusal);
+  await app.close();
+  process.exit(1);
+}
 if (config.seedDemo) {
   const created = await seedDemoAccounts(app.db);
   if (created > 0) {

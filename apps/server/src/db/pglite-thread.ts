@@ -1,14 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 
-// The worker's source is TypeScript like the rest of the server, whoever started this process
-// (tsx, vitest): the bootstrap registers tsx's loader, then loads it. (`--import tsx` in the
-// worker's execArgv does not reach a worker's entry module on Node 20.)
-const WORKER_BOOTSTRAP = `
-import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => tsx.register())
-  .then(() => import(${JSON.stringify(new URL('./pglite-thread-worker.ts', import.meta.url).href)}));
-`;
+// JavaScript, so it loads the same from source and from the build (see the file for why).
+const WORKER_FILE = new URL('./pglite-thread-worker.js', import.meta.url);
 
 /**
  * The embedded database on its own thread.
@@ -33,10 +27,7 @@ export class PgliteThread {
   readonly waitReady: Promise<void>;
 
   constructor(dataDir: string | null) {
-    this.#worker = new Worker(WORKER_BOOTSTRAP, {
-      eval: true,
-      workerData: { dataDir } satisfies WorkerSettings,
-    });
+    this.#worker = new Worker(WORKER_FILE, { workerData: { dataDir } satisfies WorkerSettings });
     this.waitReady = new Promise((resolve, reject) => {
       const onReady = (message: ThreadReply) => {
         if (!('ready' in message)) return;

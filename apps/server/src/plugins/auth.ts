@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
+import { KNOWN_DEVICE_TTL_MS } from '../modules/accounts/known-devices.ts';
 import { findSession, type Authenticated } from '../modules/accounts/sessions.ts';
 
 declare module 'fastify' {
@@ -68,5 +69,25 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
     httpOnly: true,
     secure: config.cookieSecure,
     sameSite: 'lax',
+  });
+}
+
+export function deviceCookieName(config: Pick<Config, 'cookieSecure'>): string {
+  return config.cookieSecure ? '__Host-device' : 'device';
+}
+
+/** The token of the known-device cookie, which only sign-in reads. */
+export function requestDeviceToken(request: FastifyRequest, config: Config): string | undefined {
+  return request.cookies[deviceCookieName(config)] || undefined;
+}
+
+/** Marks this browser as one that has signed in to the account (see login-throttle.ts). */
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(deviceCookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    secure: config.cookieSecure,
+    sameSite: 'strict',
+    maxAge: KNOWN_DEVICE_TTL_MS / 1000,
   });
 }

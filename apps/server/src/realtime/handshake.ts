@@ -64,7 +64,6 @@ export function authenticateHandshake(app: FastifyInstance) {
         userId: auth.user.id,
         isAdmin: auth.user.role === 'admin',
         sessionId: auth.sessionId,
-        checkedAt: Date.now(),
       };
       next();
     } catch (error) {

@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { authenticateHandshake, isAllowedOrigin } from './handshake.ts';
+import { endSocketsWithTheirSession } from './session-revocation.ts';
 
 /** What the handshake establishes about a socket; small, because thousands of sockets hold one. */
 export interface SocketData {
   userId: string;
   isAdmin: boolean;
+  /** The session the socket signed in with: when it ends, the socket is disconnected. */
   sessionId: string;
-  /** When the session was last confirmed live (epoch ms); re-checked now and then. */
-  checkedAt: number;
 }
 
 export type RealtimeServer = Server<
@@ -60,6 +60,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   }
   io.use(authenticateHandshake(app));
   app.decorate('io', io);
+  const stopEndingSockets = await endSocketsWithTheirSession(app);
 
   // Close connections before Fastify closes the HTTP server, which would otherwise wait for them.
   // Closing the transports (not disconnecting the sockets) makes clients reconnect on their own,
@@ -68,6 +69,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await stopEndingSockets().catch(() => {});
     for (const client of adapterClients) client.disconnect();
   });
 });

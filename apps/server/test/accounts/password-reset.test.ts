@@ -1,15 +1,19 @@
-import type { ErrorResponse, OutboxMessage } from '@sciwise/contracts';
+import type { ErrorResponse } from '@sciwise/contracts';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../src/db/schema/index.ts';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '../../src/modules/accounts/password-reset.ts';
-import { randomIp, signedInUser } from '../support/factories.ts';
+import { adminUser, randomIp, signedInUser, type SignedInUser } from '../support/factories.ts';
+import { resetTokenFor } from '../support/outbox.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
+/** Reads the development outbox, which only admins may. */
+let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
+  admin = await adminUser(t.app);
 });
 afterAll(() => t.close());
 
@@ -23,20 +27,7 @@ const reset = (token: string, password: string) =>
     remoteAddress: randomIp(),
   });
 
-/** The reset link's token from the newest e-mail in the development outbox. */
-async function tokenFromOutbox(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    });
-    const [newest] = response.json<{ messages: OutboxMessage[] }>().messages;
-    const match = newest?.text.match(/reset-password\?token=([\w-]+)/);
-    if (match) return match[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the e-mail is sent after the answer
-  }
-  throw new Error(`no reset e-mail for ${email}`);
-}
+const tokenFromOutbox = (email: string) => resetTokenFor(t.app, admin, email);
 
 describe('password reset', () => {
   it('answers the same for known and unknown e-mails', async () => {

@@ -1,13 +1,26 @@
 import type { ErrorResponse } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { randomIp, signUpPayload } from '../support/factories.ts';
+import type * as passwords from '../../src/lib/passwords.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { SIGN_UP_ANSWER } from '../../src/modules/accounts/sign-up.ts';
+import { adminUser, randomIp, signUpPayload, type SignedInUser } from '../support/factories.ts';
+import { mailTo, waitForMail } from '../support/outbox.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
+// Counts the password hashes sign-up computes (the same work for a new and a taken address).
+vi.mock('../../src/lib/passwords.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof passwords>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
+
 let t: TestApp;
+/** Reads the development outbox, which only admins may. */
+let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
+  admin = await adminUser(t.app);
 });
 afterAll(() => t.close());
 
@@ -27,7 +40,7 @@ describe('POST /api/User/AddNewUser', () => {
     const payload = signUpPayload({ heardFrom: 'linkedin', newsletterOptIn: true });
     const response = await signUp(payload);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ message: 'Account created successfully!' });
+    expect(response.json()).toEqual({ message: SIGN_UP_ANSWER });
 
     const [stored] = await t.app.db
       .select()
@@ -47,13 +60,38 @@ describe('POST /api/User/AddNewUser', () => {
     expect((await signUp(specPayload)).statusCode).toBe(201);
   });
 
-  it('refuses a taken e-mail whatever its case, with 409 and a message', async () => {
-    const payload = signUpPayload();
-    expect((await signUp(payload)).statusCode).toBe(201);
-    const again = await signUp({ ...payload, email: payload.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json<ErrorResponse>().message).toMatch(/already exists/);
-    expect(await countUsersWithEmail(payload.email)).toBe(1);
+  it('answers a taken e-mail (whatever its case) exactly like a new one, after the same work', async () => {
+    const owner = signUpPayload();
+    const fresh = await signUp(owner);
+    const hashes = vi.mocked(hashPassword).mock.calls.length;
+    const taken = await signUp({ ...signUpPayload(), email: owner.email.toUpperCase() });
+    expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashes + 1);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.body).toBe(fresh.body);
+    expect(await countUsersWithEmail(owner.email)).toBe(1);
+    // The account is untouched: its owner's password still signs in.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      payload: { email: owner.email, password: owner.password },
+      remoteAddress: randomIp(),
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("tells the existing account's owner by e-mail, with links to log in or reset the password", async () => {
+    const owner = signUpPayload({ firstName: 'Lise' });
+    await signUp(owner);
+    expect(await mailTo(t.app, admin, owner.email)).toEqual([]);
+    await signUp({ ...signUpPayload(), email: owner.email });
+    await waitForMail(t.app, admin, owner.email, /Someone just tried to create a new Sciwise account/);
+    const [notice] = await mailTo(t.app, admin, owner.email);
+    expect(notice!.subject).toBe('Someone tried to create a Sciwise account with your e-mail');
+    expect(notice!.text).toMatch(/^Hi Lise,/);
+    expect(notice!.text).toContain(`${t.config.publicUrl}/?auth=login`);
+    expect(notice!.text).toContain(`${t.config.publicUrl}/?auth=forgot`);
+    expect(notice!.text).not.toMatch(/token/i);
   });
 
   it.each([

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Contract } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, approvedExpert, call, openProject, type Who } from '../projects/helpers.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
+import { approvedExpert, call, openProject, type Who } from '../projects/helpers.ts';
+import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { cardToken, criteriaQuote, fund, getContract, submission, submitWork } from './helpers.ts';
 

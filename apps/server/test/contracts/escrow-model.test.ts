@@ -8,8 +8,8 @@ import {
   type MilestoneActor,
   type MilestoneTransition,
 } from '../../src/modules/contracts/milestone-states.ts';
-import { adminUser, approvedExpert, call, openProject } from '../projects/helpers.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
+import { approvedExpert, call, openProject } from '../projects/helpers.ts';
+import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   CARDS,

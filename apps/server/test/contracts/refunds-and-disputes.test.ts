@@ -1,8 +1,8 @@
 import type { Contract, DisputeQueueResponse } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, call } from '../projects/helpers.ts';
-import type { SignedInUser } from '../support/factories.ts';
+import { call } from '../projects/helpers.ts';
+import { adminUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   fund,

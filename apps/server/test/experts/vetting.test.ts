@@ -6,9 +6,9 @@ import type {
 } from '@sciwise/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devOutbox, users } from '../../src/db/schema/index.ts';
+import { devOutbox } from '../../src/db/schema/index.ts';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
+import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { queryRows, searchSlugs, uniqueWord } from './helpers.ts';
 
@@ -16,8 +16,7 @@ let t: TestApp;
 let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signedInUser(t.app);
-  await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+  admin = await adminUser(t.app);
   await refreshSubjectCatalogue(t.app.db);
 });
 afterAll(() => t.close());

@@ -72,6 +72,24 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
   });
 }
 
+/**
+ * Resolves with the disconnect reason once the server ends the socket; rejects if it is still
+ * connected after `timeoutMs` (the deadline is functional: nothing here measures speed).
+ */
+export function disconnection(socket: ChatSocket, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('disconnect', listener);
+      reject(new Error(`socket still connected after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (reason: string) => {
+      clearTimeout(timer);
+      resolve(reason);
+    };
+    socket.once('disconnect', listener);
+  });
+}
+
 /** Collects every payload of an event, to check later that nothing else arrived. */
 export function collect<E extends keyof ServerToClientEvents>(socket: ChatSocket, event: E) {
   const seen: Array<Parameters<ServerToClientEvents[E]>[0]> = [];

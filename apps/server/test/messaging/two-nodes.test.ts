@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { LoginResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../src/modules/notifications/service.ts';
-import { signedInUser } from '../support/factories.ts';
+import { randomIp, signedInUser } from '../support/factories.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -9,7 +10,16 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/test-app.ts';
-import { approvedExpert, connect, isMessage, listen, nextEvent, send, type ChatSocket } from './helpers.ts';
+import {
+  approvedExpert,
+  connect,
+  disconnection,
+  isMessage,
+  listen,
+  nextEvent,
+  send,
+  type ChatSocket,
+} from './helpers.ts';
 
 /**
  * Two app processes' worth of nodes behind one load balancer share PostgreSQL and Redis; a
@@ -98,6 +108,29 @@ if (testDriver === 'postgres') {
       );
       await marker;
       expect(titles).toEqual(['Quote accepted', 'marker']);
+    });
+
+    it("a logout on one node disconnects that session's socket on the other node, and only that one", async () => {
+      const user = await signedInUser(nodeA.app);
+      const secondLogin = await nodeB.app.inject({
+        method: 'POST',
+        url: '/api/Account/Login',
+        payload: { email: user.email, password: user.password },
+        remoteAddress: randomIp(),
+      });
+      const otherDevice = await open(urlB, secondLogin.json<LoginResponse>().token);
+      const onB = await open(urlB, user.token);
+      // The issue's promise: the sockets of a revoked session are gone within one second.
+      const ended = disconnection(onB, 1_000);
+
+      const out = await nodeA.app.inject({
+        method: 'POST',
+        url: '/api/Account/Logout',
+        headers: user.headers,
+      });
+      expect(out.statusCode).toBe(200);
+      expect(await ended).toBe('io server disconnect');
+      expect(otherDevice.connected).toBe(true);
     });
   });
 } else {

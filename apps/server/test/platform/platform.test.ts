@@ -169,4 +169,14 @@ describe('configuration', () => {
     expect(config).toMatchObject({ databaseUrl: undefined, seedDemo: true, port: 3000 });
     expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
   });
+
+  it('listens on this machine only, unless told otherwise or in production', () => {
+    expect(loadConfig({})).toMatchObject({ host: 'localhost', reachableByOthers: false });
+    expect(loadConfig({ HOST: '127.0.0.1' }).reachableByOthers).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0' }).reachableByOthers).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+      host: '0.0.0.0',
+      reachableByOthers: true,
+    });
+  });
 });

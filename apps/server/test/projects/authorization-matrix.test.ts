@@ -1,9 +1,8 @@
 import type { AcceptQuoteResponse, Attachment, Invitation, ProjectView, Quote } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
+import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
-  adminUser,
   approvedExpert,
   call,
   createProject,

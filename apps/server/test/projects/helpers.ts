@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProjectDetails, ProjectDraft, QuoteRequest } from '@sciwise/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expertProfiles, users } from '../../src/db/schema/index.ts';
+import { expertProfiles } from '../../src/db/schema/index.ts';
 import { usdMinor } from '../../src/modules/experts/rates.ts';
 import { signedInUser, type SignedInUser } from '../support/factories.ts';
 
@@ -83,12 +82,6 @@ export async function approvedExpert(
     status: 'approved',
   });
   return person;
-}
-
-export async function adminUser(app: FastifyInstance): Promise<SignedInUser> {
-  const admin = await signedInUser(app);
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
-  return admin;
 }
 
 export async function createProject(

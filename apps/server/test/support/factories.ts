@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse, SignUpRequest } from '@sciwise/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema/index.ts';
 
 let counter = 0;
 
@@ -59,4 +61,14 @@ export async function signedInUser(
     token: body.token,
     headers: { authorization: `Bearer ${body.token}` },
   };
+}
+
+/** A signed-in administrator: a new member promoted in the database (no route makes admins). */
+export async function adminUser(
+  app: FastifyInstance,
+  overrides: Partial<SignUpRequest> = {},
+): Promise<SignedInUser> {
+  const admin = await signedInUser(app, overrides);
+  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+  return admin;
 }

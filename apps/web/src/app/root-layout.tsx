@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ToastProvider } from '../components/ui/toast.tsx';
+import { AuthLinkOpener } from '../features/auth/auth-link.tsx';
 import { AuthModalProvider } from '../features/auth/auth-modal-context.tsx';
 import { LazyAuthModal } from '../features/auth/lazy-auth-modal.tsx';
 import { useRouteModulesLoading } from './route-elements.tsx';
@@ -45,6 +46,7 @@ export function RootLayout() {
         <NavigationProgress />
         <Outlet />
         <LazyAuthModal />
+        <AuthLinkOpener />
         <ScrollToTop />
         <InteractiveMarker />
       </AuthModalProvider>

@@ -78,6 +78,28 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * Browsers that have signed in to an account with its password (a long-lived device cookie). The
+ * owner signing in from one is not slowed down by strangers' failed guesses at the account.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the device cookie's token, hex; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('known_devices_token_hash_unique').on(t.tokenHash),
+    index('known_devices_user_id_idx').on(t.userId),
+  ],
+);
+
 /** (issuer, subject) of an OpenID provider -> user. */
 export const externalIdentities = pgTable(
   'external_identities',

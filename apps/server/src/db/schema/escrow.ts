@@ -19,7 +19,7 @@ import { rateCurrency } from './experts.ts';
 import { contractMilestones, contracts } from './projects.ts';
 
 /*
- * Money (DESIGN §4). The ledger is append-only: triggers in migration 0010 refuse UPDATE and
+ * Money (DESIGN §4). The ledger is append-only: triggers in migration 0012 refuse UPDATE and
  * DELETE on entries and transactions, and a deferred constraint trigger refuses any commit where a
  * transaction's entries do not sum to zero per currency. Balances are sums of entries.
  */
@@ -248,7 +248,7 @@ export const submissionFiles = pgTable(
   (t) => [uniqueIndex('submission_files_position_unique').on(t.submissionId, t.position)],
 );
 
-/** Who did what to a contract, and when. Append-only (trigger in migration 0010). */
+/** Who did what to a contract, and when. Append-only (trigger in migration 0012). */
 export const contractActivity = pgTable(
   'contract_activity',
   {

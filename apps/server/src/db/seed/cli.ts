@@ -24,6 +24,12 @@ if (!Number.isSafeInteger(projectCount) || projectCount < 0 || projectCount > 1_
   process.exit(1);
 }
 const config = loadConfig();
+if (config.reachableByOthers) {
+  console.error(
+    'npm run db:seed creates the demo accounts, whose passwords are public: run it only outside production, with HOST on loopback.',
+  );
+  process.exit(1);
+}
 const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 await applyMigrations(handle);
 const created = await seedDemoAccounts(handle.db);

@@ -10,11 +10,17 @@ import {
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authLimits, limitPerIp, type LimitRule } from '../../lib/rate-limit.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import {
+  clearSessionCookie,
+  requestDeviceToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../plugins/auth.ts';
 import { loginWithExternalToken } from './external-login.ts';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset.ts';
 import { presentLoginUser } from './presenter.ts';
-import { login, signUp } from './service.ts';
+import { login } from './service.ts';
+import { SIGN_UP_ANSWER, signUp } from './sign-up.ts';
 import { revokeSession } from './sessions.ts';
 
 const errors = {
@@ -36,13 +42,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Create an account',
+        description:
+          'Answers 201 alike whether or not the e-mail already has an account, so it tells nobody who has one; the owner of an existing account is told by e-mail instead.',
         body: signUpRequestSchema,
-        response: { 201: messageResponseSchema, ...errors },
+        response: { 201: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      await signUp(ctx, request.body);
-      return reply.status(201).send({ message: 'Account created successfully!' });
+      await signUp(ctx, rateLimits, request.body);
+      return reply.status(201).send({ message: SIGN_UP_ANSWER });
     },
   );
 
@@ -54,15 +62,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
         description:
-          'Returns a bearer token for API clients and sets an HttpOnly session cookie for the browser.',
+          'Returns a bearer token for API clients and sets an HttpOnly session cookie for the browser, plus a ' +
+          'long-lived device cookie. Failed passwords are refused (429) per account and address, and slow ' +
+          'further attempts at the account down (up to 10 s); a device that signed in before is exempt.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      await rateLimits.consume([authLimits.loginPerEmail, request.body.email]);
-      const { user, token, expiresAt } = await login(ctx, request.body, request.meta());
+      const { user, token, expiresAt, deviceToken } = await login(ctx, request.body, request.meta(), {
+        rateLimits,
+        deviceToken: requestDeviceToken(request, config),
+      });
       setSessionCookie(reply, config, token, expiresAt);
+      setDeviceCookie(reply, config, deviceToken);
       return { token, user: presentLoginUser(user), message: 'Signed in.' };
     },
   );

@@ -139,7 +139,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const image = await readAvatarUpload(request);
+      const image = await readAvatarUpload(ctx, request);
       return presentCurrentUser(await replaceAvatar(ctx, user, image));
     },
   );

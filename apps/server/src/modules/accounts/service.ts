@@ -1,7 +1,6 @@
 import type {
   changePasswordRequestSchema,
   DeleteAccountRequest,
-  signUpRequestSchema,
   UpdateProfileRequest,
 } from '@sciwise/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -9,44 +8,20 @@ import type { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, conflict, invalid, unauthenticated } from '../../errors.ts';
+import { AppError, invalid, unauthenticated } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import type { RateLimits } from '../../lib/rate-limit.ts';
+import { findKnownDevice, rememberDevice } from './known-devices.ts';
+import { accountKey, beginLoginAttempt } from './login-throttle.ts';
 import { createSession, revokeAllSessions, type SessionUser } from './sessions.ts';
 
 /** One message for a wrong password and an unknown e-mail, so neither reveals which accounts exist. */
 export const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
-export const EMAIL_TAKEN = 'An account with this e-mail already exists. Try logging in instead.';
 
-function checkNewPassword(password: string, email: string, field = 'password'): void {
+/** Refuses a new password that is easy to guess, naming the form field. */
+export function checkNewPassword(password: string, email: string, field = 'password'): void {
   const problem = passwordProblem(password, { email });
   if (problem) throw invalid(problem, [{ field, message: problem }]);
-}
-
-export async function signUp(
-  ctx: ServiceContext,
-  input: z.output<typeof signUpRequestSchema>,
-): Promise<SessionUser> {
-  checkNewPassword(input.password, input.email);
-  const passwordHash = await hashPassword(input.password);
-  try {
-    const [user] = await ctx.db
-      .insert(users)
-      .values({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber: input.phoneNumber,
-        passwordHash,
-        heardFrom: input.heardFrom ?? null,
-        newsletterOptIn: input.newsletterOptIn,
-      })
-      .returning();
-    return user!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-    throw error;
-  }
 }
 
 function prepareUserByEmail(db: Database) {
@@ -70,24 +45,45 @@ export async function findUserByEmail(ctx: ServiceContext, email: string): Promi
   return user;
 }
 
+/**
+ * Password sign-in, behind the limits of login-throttle.ts. A browser that signs in becomes a
+ * known device of the account: the returned deviceToken goes in its long-lived device cookie.
+ */
 export async function login(
   ctx: ServiceContext,
   input: { email: string; password: string },
   meta: RequestMeta,
-): Promise<{ user: SessionUser; token: string; expiresAt: Date }> {
+  guard: { rateLimits: RateLimits; deviceToken: string | undefined },
+): Promise<{ user: SessionUser; token: string; expiresAt: Date; deviceToken: string }> {
   const user = await findUserByEmail(ctx, input.email);
+  const knownDeviceId = user ? await findKnownDevice(ctx.db, user.id, guard.deviceToken) : undefined;
+  const attempt = await beginLoginAttempt(guard.rateLimits, {
+    account: accountKey(input.email, user),
+    ip: meta.ip,
+    knownDeviceId,
+  });
   if (!user?.passwordHash) {
     await burnPasswordCheck(input.password);
+    await attempt.failed();
     throw unauthenticated(WRONG_CREDENTIALS);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthenticated(WRONG_CREDENTIALS);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await attempt.failed();
+    throw unauthenticated(WRONG_CREDENTIALS);
+  }
+  await attempt.succeeded();
   const session = await createSession(ctx.db, {
     userId: user.id,
     ttlMs: ctx.config.sessionTtlMs,
     userAgent: meta.userAgent,
     ipAddress: meta.ip,
   });
-  return { user, token: session.token, expiresAt: session.expiresAt };
+  const deviceToken = await rememberDevice(
+    ctx.db,
+    user.id,
+    knownDeviceId && guard.deviceToken ? { id: knownDeviceId, token: guard.deviceToken } : undefined,
+  );
+  return { user, token: session.token, expiresAt: session.expiresAt, deviceToken };
 }
 
 export async function updateProfile(

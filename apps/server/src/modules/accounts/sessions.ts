@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -9,6 +9,13 @@ export interface Authenticated {
   user: SessionUser;
   sessionId: string;
 }
+
+/**
+ * A database trigger (migration 0009) NOTIFYs this channel with the id of every session that ends
+ * early, revoked or deleted, when its transaction commits; src/realtime/session-revocation.ts
+ * listens on every node and disconnects that session's sockets.
+ */
+export const SESSION_ENDED_CHANNEL = 'sciwise_session_ended';
 
 /** Refresh last_seen_at at most this often, so reading a session rarely writes. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -70,6 +77,7 @@ export async function findSession(db: Database, token: string): Promise<Authenti
   return { user: row.user, sessionId: row.session.id };
 }
 
+/** Ends one session; its sockets are disconnected on commit (see SESSION_ENDED_CHANNEL). */
 export async function revokeSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
   const revoked = await db
     .update(sessions)
@@ -79,7 +87,10 @@ export async function revokeSession(db: Executor, userId: string, sessionId: str
   return revoked.length > 0;
 }
 
-/** Ends every live session of the user, except the one named (if any). */
+/**
+ * Ends every live session of the user, except the one named (if any); their sockets are
+ * disconnected on commit (see SESSION_ENDED_CHANNEL).
+ */
 export async function revokeAllSessions(
   db: Executor,
   userId: string,
@@ -95,6 +106,24 @@ export async function revokeAllSessions(
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+/** Which of these sessions are still live (not revoked, not expired, their user not deleted). */
+export async function liveSessionIds(db: Executor, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function listLiveSessions(db: Executor, userId: string) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ATTACHMENT_MAX_BYTES,
   formatAmount,
@@ -18,6 +17,8 @@ import { AppError, invalid, notFound } from '../../errors.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { sniffAttachment } from '../files/attachment-types.ts';
+import { sendDownload } from '../files/download.ts';
+import { uploadError } from '../files/upload.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { cleanFileName } from '../projects/attachments.ts';
 import { lockMilestone, roleIn } from './access.ts';
@@ -36,7 +37,6 @@ const TOO_LARGE = `Each file can be at most ${ATTACHMENT_MAX_BYTES / MB} MB. Sha
 const TOO_MANY = `Attach at most ${SUBMISSION_FILES_MAX} files to one submission.`;
 const WRONG_TYPE =
   'That file type is not accepted, or its content does not match its name. Deliver PDF, Word, Excel, PowerPoint, CSV, text or image files.';
-const MALFORMED = 'The upload was incomplete or malformed. Please choose the files and try again.';
 const FILE_NOT_FOUND = 'We could not find that file.';
 
 interface StoredFile {
@@ -57,18 +57,10 @@ export async function assertCanSubmit(
   milestoneTransition('submit', locked.milestone, locked.actor);
 }
 
-function uploadError(error: unknown): never {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', TOO_LARGE);
-  if (code === 'FST_FILES_LIMIT') throw new AppError('payload_too_large', TOO_MANY);
-  if (error instanceof AppError) throw error;
-  throw invalid(MALFORMED, [{ field: 'files', message: MALFORMED }]);
-}
-
 /**
- * Reads a submission: the `note` field and up to ten `files`, each checked by its content, hashed
- * and put in the file store one at a time (so one file at most is in memory). On any refusal the
- * files stored so far are removed again.
+ * Reads a submission: the `note` field and up to ten `files`. Each file streams into the store's
+ * staging area (counted, hashed, refused past its limit), is checked by its content there and
+ * kept; on any refusal the files kept so far are removed again.
  */
 export async function readSubmission(
   ctx: ServiceContext,
@@ -79,32 +71,28 @@ export async function readSubmission(
   const files: StoredFile[] = [];
   let note: string | undefined;
   try {
+    // One byte past the limit gets through the parser, so the store sees that a file is too large.
     const parts = request.parts({
-      limits: { fileSize: ATTACHMENT_MAX_BYTES, files: SUBMISSION_FILES_MAX, fields: 4 },
+      limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: SUBMISSION_FILES_MAX, fields: 4 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname === 'note') note = String(part.value);
         continue;
       }
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('payload_too_large', TOO_LARGE);
-      if (data.length === 0)
-        throw invalid(`“${cleanFileName(part.filename)}” is empty.`, [
-          { field: 'files', message: 'Empty file.' },
-        ]);
       const name = cleanFileName(part.filename);
-      const type = sniffAttachment(data, name);
-      if (!type)
+      const staged = await ctx.files.stage(part.file, ATTACHMENT_MAX_BYTES);
+      if (staged.size === 0) {
+        await staged.discard();
+        throw invalid(`“${name}” is empty.`, [{ field: 'files', message: 'Empty file.' }]);
+      }
+      const type = await sniffAttachment(staged, name);
+      if (!type) {
+        await staged.discard();
         throw new AppError('unsupported_media_type', WRONG_TYPE, [{ field: 'files', message: WRONG_TYPE }]);
-      const key = await ctx.files.put('submission-files', type.ext, data);
-      files.push({
-        key,
-        name,
-        sizeBytes: data.length,
-        contentType: type.mime,
-        sha256: createHash('sha256').update(data).digest('hex'),
-      });
+      }
+      const key = await staged.commit('submission-files', type.ext);
+      files.push({ key, name, sizeBytes: staged.size, contentType: type.mime, sha256: staged.sha256 });
     }
     const parsed = submissionNoteSchema.safeParse(note ?? '');
     if (!parsed.success) {
@@ -114,7 +102,9 @@ export async function readSubmission(
     return { note: parsed.data, files };
   } catch (error) {
     await removeFiles(ctx, files);
-    return uploadError(error);
+    if ((error as { code?: unknown } | null)?.code === 'FST_FILES_LIMIT')
+      throw new AppError('payload_too_large', TOO_MANY);
+    return uploadError(error, TOO_LARGE);
   }
 }
 
@@ -215,13 +205,7 @@ export async function sendSubmissionFile(
     .innerJoin(contracts, and(eq(contracts.id, contractMilestones.contractId)))
     .where(eq(submissionFiles.id, fileId));
   if (!row || !roleIn(row, user)) throw notFound(FILE_NOT_FOUND);
-  const data = await ctx.files.get(row.file.fileKey);
-  if (!data) throw notFound(FILE_NOT_FOUND);
-  return reply
-    .header('content-type', row.file.contentType)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.file.name)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(data);
+  const stored = await ctx.files.get(row.file.fileKey);
+  if (!stored) throw notFound(FILE_NOT_FOUND);
+  return sendDownload(reply, stored, { contentType: row.file.contentType, fileName: row.file.name });
 }

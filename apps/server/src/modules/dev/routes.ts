@@ -1,12 +1,14 @@
-import { outboxResponseSchema } from '@sciwise/contracts';
+import { errorResponseSchema, outboxResponseSchema } from '@sciwise/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devOutbox } from '../../db/schema/index.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
 
 /**
  * The development outbox: e-mail the app would have sent, readable without an SMTP server.
- * Registered only when no SMTP server is configured and not in production.
+ * Registered only when no SMTP server is configured and not in production. It holds live
+ * password-reset links for every account, so only a signed-in admin may read it.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,12 +16,13 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['development'],
-        summary: 'E-mail held by the development outbox, newest first',
+        summary: 'E-mail held by the development outbox, newest first (admins)',
         querystring: z.object({ to: z.string().max(254).optional() }),
-        response: { 200: outboxResponseSchema },
+        response: { 200: outboxResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request) => {
+      await requireAdmin(request);
       const to = request.query.to?.trim().toLowerCase();
       const rows = await app.db
         .select()

@@ -1,4 +1,5 @@
-import { sniffImageType } from './store.ts';
+import type { ByteSource } from './byte-source.ts';
+import { IMAGE_HEAD_BYTES, sniffImageType } from './image-types.ts';
 import { zipEntryNames } from './zip-entries.ts';
 
 /**
@@ -31,9 +32,9 @@ const officeKinds: Record<string, { mainPart: string; mime: string }> = {
   },
 };
 
-function isOfficeOpenXml(data: Buffer, mainPart: string): boolean {
-  const startsAsZip = data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
-  const entries = startsAsZip ? zipEntryNames(data) : null;
+async function isOfficeOpenXml(file: ByteSource, head: Buffer, mainPart: string): Promise<boolean> {
+  const startsAsZip = file.size > 4 && head.readUInt32LE(0) === 0x04034b50;
+  const entries = startsAsZip ? await zipEntryNames(file) : null;
   return !!entries && entries.includes('[Content_Types].xml') && entries.includes(mainPart);
 }
 const legacyOffice: Record<string, string> = {
@@ -66,38 +67,54 @@ const extensionOf = (fileName: string) => {
 };
 
 /** Text files hold printable UTF-8: a binary renamed .csv carries control bytes no editor writes. */
-function isUtf8Text(data: Buffer): boolean {
-  for (const byte of data) {
-    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f)
-      return false;
+async function isUtf8Text(file: ByteSource): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  // Read chunk by chunk; leaving the loop early closes the stream.
+  for await (const chunk of file.stream() as AsyncIterable<Buffer>) {
+    for (const byte of chunk) {
+      if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f)
+        return false;
+    }
+    if (!decodes(() => decoder.decode(chunk, { stream: true }))) return false;
   }
+  return decodes(() => decoder.decode());
+}
+
+function decodes(decode: () => string): boolean {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    decode();
     return true;
   } catch {
     return false;
   }
 }
 
-/** The stored type of an upload, or null when its content is not what its name claims. */
-export function sniffAttachment(data: Buffer, fileName: string): AttachmentType | null {
+/** Covers every signature below (the longest, PNG's and WebP's, are 12 bytes). */
+const HEAD_BYTES = Math.max(IMAGE_HEAD_BYTES, OLE.length);
+
+/**
+ * The stored type of an upload, or null when its content is not what its name claims. Reads the
+ * first bytes, a zip's directory, or (for text) streams the whole file: never all of it at once.
+ */
+export async function sniffAttachment(file: ByteSource, fileName: string): Promise<AttachmentType | null> {
   const ext = extensionOf(fileName);
+  const head = await file.read(0, HEAD_BYTES);
   if (ext === 'pdf')
-    return data.subarray(0, 5).toString('latin1') === '%PDF-' ? { ext, mime: 'application/pdf' } : null;
+    return head.subarray(0, 5).toString('latin1') === '%PDF-' ? { ext, mime: 'application/pdf' } : null;
   if (['png', 'jpg', 'jpeg', 'webp'].includes(ext)) {
-    const image = sniffImageType(data);
+    const image = sniffImageType(head);
     const same = image && (image.ext === ext || (image.ext === 'jpg' && ext === 'jpeg'));
     return same ? { ext: image.ext, mime: image.mime } : null;
   }
   if (ext === 'gif') {
-    const head = data.subarray(0, 6).toString('latin1');
-    return head === 'GIF87a' || head === 'GIF89a' ? { ext, mime: 'image/gif' } : null;
+    const signature = head.subarray(0, 6).toString('latin1');
+    return signature === 'GIF87a' || signature === 'GIF89a' ? { ext, mime: 'image/gif' } : null;
   }
   const office = officeKinds[ext];
-  if (office) return isOfficeOpenXml(data, office.mainPart) ? { ext, mime: office.mime } : null;
+  if (office) return (await isOfficeOpenXml(file, head, office.mainPart)) ? { ext, mime: office.mime } : null;
   const legacy = legacyOffice[ext];
-  if (legacy) return data.subarray(0, 8).equals(OLE) ? { ext, mime: legacy } : null;
+  if (legacy) return head.subarray(0, 8).equals(OLE) ? { ext, mime: legacy } : null;
   const textMime = textKinds[ext];
-  if (textMime) return isUtf8Text(data) ? { ext, mime: `${textMime}; charset=utf-8` } : null;
+  if (textMime) return (await isUtf8Text(file)) ? { ext, mime: `${textMime}; charset=utf-8` } : null;
   return null;
 }

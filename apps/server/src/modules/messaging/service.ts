@@ -427,13 +427,3 @@ export async function ensureConciergeWelcome(db: Database, userId: string): Prom
     clientMessageId: `welcome:${userId}`,
   });
 }
-
-/** Whether the session behind a socket is still live (not revoked, not expired). */
-export async function sessionIsLive(db: Executor, sessionId: string): Promise<boolean> {
-  const found = await rows<{ live: boolean }>(
-    db,
-    sql`select true as live from sessions s join users u on u.id = s.user_id
-         where s.id = ${sessionId}::uuid and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
-  );
-  return found.length > 0;
-}

@@ -6,7 +6,7 @@ import {
 } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError, rateLimited, unauthenticated } from '../../errors.ts';
+import { AppError, rateLimited } from '../../errors.ts';
 import type { LimitRule } from '../../lib/rate-limit.ts';
 import { userRoom, type RealtimeSocket } from '../../realtime/socket-server.ts';
 import { chatBroadcasts, type ChatSender } from './chat-sender.ts';
@@ -15,7 +15,6 @@ import {
   conversationSide,
   markConversationRead,
   resolveTarget,
-  sessionIsLive,
   type Actor,
   type ConversationSide,
 } from './service.ts';
@@ -27,8 +26,6 @@ export const chatLimits = {
 
 /** Any events per socket, counted in memory before anything else runs, so floods cost nothing. */
 const SOCKET_EVENT_BUDGET = { events: 60, windowMs: 10_000 };
-/** How often a socket's session is checked again (revoked by logout, expired). */
-const SESSION_RECHECK_MS = 60_000;
 /** Conversations a socket remembers having resolved, so a chat's sends skip the lookups. */
 const SIDE_CACHE_SIZE = 100;
 
@@ -43,27 +40,18 @@ function toSocketError(error: unknown, app: FastifyInstance): SocketError {
   return { code: 'internal', message: 'Something went wrong. Please try again.' };
 }
 
-/** Confirms the socket's session is still live (not revoked, not expired), or disconnects it. */
-async function checkSession(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
-  if (!(await sessionIsLive(app.db, socket.data.sessionId))) {
-    socket.emit('chatError', { event: 'session', ...toSocketError(unauthenticated(), app) });
-    socket.disconnect(true);
-    throw unauthenticated();
-  }
-  socket.data.checkedAt = Date.now();
-}
-
 /** Wires the chat protocol onto every connection; every event is validated and authorised here. */
 export function registerChatEvents(app: FastifyInstance, send: ChatSender): void {
   const io = app.io;
   const broadcast = chatBroadcasts(io);
 
   io.on('connection', (socket: RealtimeSocket) => {
+    // Its session ended during the handshake (realtime/session-revocation.ts).
+    if (socket.disconnected) return;
     const actor: Actor = { userId: socket.data.userId, isAdmin: socket.data.isAdmin };
     void socket.join(identitiesOf(actor).map(userRoom));
     const sides = new Map<string, ConversationSide>();
     let previousSend: Promise<unknown> | undefined;
-    let sessionCheck: Promise<void> | undefined;
     let windowStart = Date.now();
     let eventsInWindow = 0;
 
@@ -118,13 +106,6 @@ export function registerChatEvents(app: FastifyInstance, send: ChatSender): void
       }
     };
 
-    // One check at a time: events arriving meanwhile wait for it, and keep their order.
-    const confirmSession = async () => {
-      if (Date.now() - socket.data.checkedAt < SESSION_RECHECK_MS) return;
-      sessionCheck ??= checkSession(app, socket).finally(() => (sessionCheck = undefined));
-      await sessionCheck;
-    };
-
     socket.onAny(async (event: string, ...args: unknown[]) => {
       const ack =
         typeof args[args.length - 1] === 'function' ? (args.pop() as (result: unknown) => void) : undefined;
@@ -132,7 +113,6 @@ export function registerChatEvents(app: FastifyInstance, send: ChatSender): void
         spendBudget();
         const handler = Object.hasOwn(handlers, event) ? handlers[event] : undefined;
         if (!handler) throw new AppError('invalid_input', `Unknown event "${event.slice(0, 50)}".`);
-        await confirmSession();
         const result = await handler(args[0]);
         ack?.({ ok: true, ...result });
       } catch (error) {

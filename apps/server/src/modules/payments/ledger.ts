@@ -5,7 +5,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/sche
 
 /*
  * The double-entry ledger (DESIGN §4). Every movement is one transaction of entries that sum to
- * zero per currency (the database refuses the commit otherwise: migration 0010); a balance is a
+ * zero per currency (the database refuses the commit otherwise: migration 0012); a balance is a
  * sum of entries. Nothing here updates or deletes a row.
  */
 

@@ -5,7 +5,10 @@ import type { ServiceContext } from '../../context.ts';
 import { projectAttachments, projects } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import { sendDownload } from '../files/download.ts';
 import { sniffAttachment, type AttachmentType } from '../files/attachment-types.ts';
+import type { StagedFile } from '../files/store.ts';
+import { receiveUpload } from '../files/upload.ts';
 import { visibleProject, type Viewer } from './access.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectEditable } from './project-states.ts';
@@ -15,10 +18,10 @@ const TOO_LARGE = `Attachments can be at most ${ATTACHMENT_MAX_BYTES / MB} MB. P
 const WRONG_TYPE =
   'That file type is not accepted, or its content does not match its name. Attach PDF, Word, Excel, PowerPoint, CSV, text or image files.';
 const ATTACHMENT_NOT_FOUND = 'We could not find that attachment.';
-const MALFORMED = 'The upload was incomplete or malformed. Please choose the file and try again.';
 
 export interface Upload {
-  data: Buffer;
+  /** Staged in the file store: addAttachment keeps it. */
+  file: StagedFile;
   fileName: string;
   type: AttachmentType;
 }
@@ -33,35 +36,28 @@ export function cleanFileName(name: string): string {
   return clean || 'attachment';
 }
 
-/**
- * The multipart parser throws plain errors ("Boundary not found", "Unexpected end of multipart
- * data") for a body that is malformed or cut off: the client's fault, so a 400, not a 500.
- * Fastify's own multipart errors (FST_*) keep their status through the central handler.
- */
-function uploadError(error: unknown): never {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', TOO_LARGE);
-  if (error instanceof AppError || (typeof code === 'string' && code.startsWith('FST_'))) throw error;
-  throw invalid(MALFORMED, [{ field: 'file', message: MALFORMED }]);
-}
-
-/** Reads the one file of a multipart upload: size checked while streaming, type by content. */
-export async function readAttachmentUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart())
-    throw new AppError('unsupported_media_type', 'Upload the file as multipart/form-data.');
-  const file = await request
-    .file({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } })
-    .catch(uploadError);
-  if (!file) throw invalid('Choose a file to attach.', [{ field: 'file', message: 'No file was sent.' }]);
-  const data = await file.toBuffer().catch(uploadError);
-  if (file.file.truncated) throw new AppError('payload_too_large', TOO_LARGE);
-  if (data.length === 0)
-    throw invalid('That file is empty.', [{ field: 'file', message: 'That file is empty.' }]);
-  const fileName = cleanFileName(file.filename);
-  const type = sniffAttachment(data, fileName);
-  if (!type)
-    throw new AppError('unsupported_media_type', WRONG_TYPE, [{ field: 'file', message: WRONG_TYPE }]);
-  return { data, fileName, type };
+/** Receives the one file of a multipart upload: size checked while streaming, type by content. */
+export async function readAttachmentUpload(ctx: ServiceContext, request: FastifyRequest): Promise<Upload> {
+  const { file, fileName: given } = await receiveUpload(request, ctx.files, {
+    maxBytes: ATTACHMENT_MAX_BYTES,
+    messages: {
+      notMultipart: 'Upload the file as multipart/form-data.',
+      noFile: 'Choose a file to attach.',
+      tooLarge: TOO_LARGE,
+    },
+  });
+  try {
+    if (file.size === 0)
+      throw invalid('That file is empty.', [{ field: 'file', message: 'That file is empty.' }]);
+    const fileName = cleanFileName(given);
+    const type = await sniffAttachment(file, fileName);
+    if (!type)
+      throw new AppError('unsupported_media_type', WRONG_TYPE, [{ field: 'file', message: WRONG_TYPE }]);
+    return { file, fileName, type };
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
 }
 
 /** Checked before the upload is read, so nobody else can make the server take in 20 MB. */
@@ -80,10 +76,13 @@ export async function addAttachment(
   projectId: string,
   upload: Upload,
 ) {
-  // The file goes to the store first; a refused insert removes it again, so nothing is half-created.
-  const key = await ctx.files.put('project-files', upload.type.ext, upload.data);
+  // The file is kept first; a refused insert removes it again, so nothing is half-created.
+  const key = await upload.file.commit('project-files', upload.type.ext).catch(async (error: unknown) => {
+    await upload.file.discard();
+    throw error;
+  });
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const row = await ctx.db.transaction(async (tx) => {
       const project = await ownedProject(tx, projectId, user, true);
       assertProjectEditable(project.status);
       const [existing] = await tx
@@ -102,7 +101,7 @@ export async function addAttachment(
           fileKey: key,
           fileName: upload.fileName,
           contentType: upload.type.mime,
-          sizeBytes: upload.data.length,
+          sizeBytes: upload.file.size,
         })
         .returning();
       await tx
@@ -111,6 +110,12 @@ export async function addAttachment(
         .where(eq(projects.id, projectId));
       return row!;
     });
+    // The content's hash lets an operator find the same file wherever else it was uploaded.
+    ctx.log.info(
+      { attachmentId: row.id, sizeBytes: row.sizeBytes, sha256: upload.file.sha256 },
+      'attachment stored',
+    );
+    return row;
   } catch (error) {
     await ctx.files.remove(key);
     throw error;
@@ -149,13 +154,7 @@ export async function sendAttachment(
     .select()
     .from(projectAttachments)
     .where(and(eq(projectAttachments.id, attachmentId), eq(projectAttachments.projectId, projectId)));
-  const data = row ? await ctx.files.get(row.fileKey) : null;
-  if (!row || !data) throw notFound(ATTACHMENT_NOT_FOUND);
-  return reply
-    .header('content-type', row.contentType)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(data);
+  const stored = row ? await ctx.files.get(row.fileKey) : null;
+  if (!row || !stored) throw notFound(ATTACHMENT_NOT_FOUND);
+  return sendDownload(reply, stored, { contentType: row.contentType, fileName: row.fileName });
 }

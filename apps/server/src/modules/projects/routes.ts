@@ -205,7 +205,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = await requireUser(request);
       await assertCanAttach(ctx, user, request.params.id);
-      const upload = await readAttachmentUpload(request);
+      const upload = await readAttachmentUpload(ctx, request);
       const row = await addAttachment(ctx, user, request.params.id, upload);
       return reply.status(201).send(presentAttachment(row));
     },

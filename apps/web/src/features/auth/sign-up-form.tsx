@@ -19,6 +19,15 @@ import { loginErrorText } from './login-form.tsx';
 import { signUp, useLogin } from './queries.ts';
 
 export const SIGN_UP_SUCCESS = 'Account created successfully!';
+export const ALREADY_REGISTERED_TITLE = 'Check your inbox';
+
+/**
+ * The server answers a sign-up alike whether or not the address already had an account (so it
+ * tells nobody who has one); when the sign-in that follows refuses the password, that is why.
+ */
+export function alreadyRegisteredText(email: string): string {
+  return `We could not sign you in with this password. If ${email} already has a Sciwise account, we have sent a message there with links to log in or reset your password.`;
+}
 export const PRIVACY_LABEL = 'Yes, I understand and agree to the Privacy Policy';
 
 export const countryCodes = [
@@ -88,14 +97,15 @@ function isBlank(value: string | undefined) {
 }
 
 export function SignUpForm() {
-  const { closeAuthModal, returnTo } = useAuthModal();
+  const { closeAuthModal, returnTo, setView } = useAuthModal();
   const { notify } = useToast();
   const navigate = useNavigate();
   const login = useLogin();
   const inFlight = useRef(false);
   const [creating, setCreating] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
 
   const {
     register,
@@ -134,6 +144,7 @@ export function SignUpForm() {
     inFlight.current = true;
     setCreating(true);
     setServerError(null);
+    setAlreadyRegistered(null);
     const email = form.email.trim();
     try {
       await signUp({
@@ -161,7 +172,7 @@ export function SignUpForm() {
       setCreating(false);
       return;
     }
-    setSuccess(SIGN_UP_SUCCESS);
+    setSigningIn(true);
     const destination = returnTo ?? '/chat';
     pendingSignUpDestination.current = destination;
     try {
@@ -170,18 +181,33 @@ export function SignUpForm() {
       closeAuthModal();
       await navigate(destination);
     } catch (error) {
-      setServerError(`${SIGN_UP_SUCCESS} ${loginErrorText(error)}. Please log in.`);
+      if (isApiError(error) && error.code === 'unauthenticated') setAlreadyRegistered(email);
+      else setServerError(`We could not sign you in just now: ${loginErrorText(error)} Please log in.`);
     } finally {
       pendingSignUpDestination.current = null;
       inFlight.current = false;
       setCreating(false);
+      setSigningIn(false);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create Account">
       {serverError && <Alert>{serverError}</Alert>}
-      {success && !serverError && <Alert tone="success">{success} Signing you in...</Alert>}
+      {alreadyRegistered && (
+        <Alert
+          tone="info"
+          title={ALREADY_REGISTERED_TITLE}
+          action={
+            <Button size="sm" variant="secondary" onClick={() => setView('login')}>
+              Log in
+            </Button>
+          }
+        >
+          {alreadyRegisteredText(alreadyRegistered)}
+        </Alert>
+      )}
+      {signingIn && <Alert tone="info">Signing you in...</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           label="First name"

@@ -1,33 +1,36 @@
+// @ts-check
 // The worker thread that owns the embedded database (see pglite-thread.ts for why it is not on
 // the main thread). PGlite's own lock orders the requests, and a transaction holds that lock until
 // the main thread says how it ends.
+//
+// JavaScript (type-checked through JSDoc) rather than TypeScript: a worker's entry module gets no
+// loader on Node 20, so this way the same file runs from source (tsx, Vitest) and from the build.
+/**
+ * @import { Transaction } from '@electric-sql/pglite'
+ * @import { ThreadReply, ThreadRequest, WireError, WireQueryOptions, WorkerSettings } from './pglite-thread.ts'
+ * @typedef {{ outcome: 'commit' | 'rollback', replyTo: number }} TransactionEnd
+ * @typedef {{ tx: Transaction, finish: (end: TransactionEnd) => void }} OpenTransaction
+ */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type {
-  ThreadReply,
-  ThreadRequest,
-  WireError,
-  WireQueryOptions,
-  WorkerSettings,
-} from './pglite-thread.ts';
 
-const port = parentPort!;
-const settings = workerData as WorkerSettings;
+if (!parentPort) throw new Error('pglite-thread-worker.js runs as a worker thread only.');
+const port = parentPort;
+const settings = /** @type {WorkerSettings} */ (workerData);
 
 /** Thrown inside PGlite's transaction callback to make it roll back instead of commit. */
 class RollbackRequested extends Error {}
 
-interface OpenTransaction {
-  tx: Transaction;
-  finish: (end: { outcome: 'commit' | 'rollback'; replyTo: number }) => void;
-}
+/** @type {Map<number, OpenTransaction>} */
+const transactions = new Map();
+/** @type {Map<number, () => Promise<void>>} */
+const listeners = new Map();
+/** @param {string} value */
+const keepAsText = (value) => value;
 
-const transactions = new Map<number, OpenTransaction>();
-const listeners = new Map<number, () => Promise<void>>();
-const keepAsText = (value: string) => value;
-
-function queryOptions(wire: WireQueryOptions | undefined) {
+/** @param {WireQueryOptions | undefined} wire */
+function queryOptions(wire) {
   if (!wire) return undefined;
   return {
     rowMode: wire.rowMode,
@@ -40,9 +43,14 @@ function queryOptions(wire: WireQueryOptions | undefined) {
  * all strings and numbers; anything else (the query, its options with their parser functions)
  * stays here, as a function cannot be cloned across threads.
  */
-function toWireError(error: unknown): WireError {
+/**
+ * @param {unknown} error
+ * @returns {WireError}
+ */
+function toWireError(error) {
   if (!(error instanceof Error)) return { message: String(error) };
-  const fields: WireError = { name: error.name, message: error.message };
+  /** @type {WireError} */
+  const fields = { name: error.name, message: error.message };
   for (const [key, value] of Object.entries(error)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       if (key !== 'query') fields[key] = value;
@@ -51,7 +59,8 @@ function toWireError(error: unknown): WireError {
   return fields;
 }
 
-function reply(message: ThreadReply): void {
+/** @param {ThreadReply} message */
+function reply(message) {
   port.postMessage(message);
 }
 
@@ -61,23 +70,25 @@ const client = new PGlite({ dataDir: settings.dataDir ?? undefined, extensions: 
  * Holds PGlite's transaction open until the main thread ends it. The begin request is answered
  * once BEGIN has run; the end request once COMMIT or ROLLBACK has.
  */
-function openTransaction(txId: number): void {
-  let finish!: OpenTransaction['finish'];
-  const ending = new Promise<{ outcome: 'commit' | 'rollback'; replyTo: number }>(
-    (resolve) => (finish = resolve),
-  );
-  let replyTo: number | undefined;
+/** @param {number} txId */
+function openTransaction(txId) {
+  /** @type {OpenTransaction['finish'] | undefined} */
+  let finish;
+  /** @type {Promise<TransactionEnd>} */
+  const ending = new Promise((resolve) => (finish = resolve));
+  /** @type {number | undefined} */
+  let replyTo;
   client
     .transaction(async (tx) => {
-      transactions.set(txId, { tx, finish });
+      transactions.set(txId, { tx, finish: /** @type {OpenTransaction['finish']} */ (finish) });
       reply({ id: txId, ok: true, result: null });
       const end = await ending;
       replyTo = end.replyTo;
       if (end.outcome === 'rollback') throw new RollbackRequested();
     })
     .then(
-      () => reply({ id: replyTo!, ok: true, result: null }),
-      (error: unknown) => {
+      () => reply({ id: /** @type {number} */ (replyTo), ok: true, result: null }),
+      (error) => {
         if (replyTo === undefined) reply({ id: txId, ok: false, error: toWireError(error) });
         else if (error instanceof RollbackRequested) reply({ id: replyTo, ok: true, result: null });
         else reply({ id: replyTo, ok: false, error: toWireError(error) });
@@ -86,7 +97,11 @@ function openTransaction(txId: number): void {
     .finally(() => transactions.delete(txId));
 }
 
-async function handle(request: Exclude<ThreadRequest, { kind: 'begin' | 'end' }>): Promise<unknown> {
+/**
+ * @param {Exclude<ThreadRequest, { kind: 'begin' | 'end' }>} request
+ * @returns {Promise<unknown>}
+ */
+async function handle(request) {
   switch (request.kind) {
     case 'query': {
       const target = request.txId === undefined ? client : transactions.get(request.txId)?.tx;
@@ -111,7 +126,7 @@ async function handle(request: Exclude<ThreadRequest, { kind: 'begin' | 'end' }>
   }
 }
 
-port.on('message', (request: ThreadRequest) => {
+port.on('message', (/** @type {ThreadRequest} */ request) => {
   if (request.kind === 'begin') return openTransaction(request.id);
   if (request.kind === 'end') {
     const open = transactions.get(request.txId);
@@ -120,11 +135,11 @@ port.on('message', (request: ThreadRequest) => {
   }
   handle(request).then(
     (result) => reply({ id: request.id, ok: true, result }),
-    (error: unknown) => reply({ id: request.id, ok: false, error: toWireError(error) }),
+    (error) => reply({ id: request.id, ok: false, error: toWireError(error) }),
   );
 });
 
 client.waitReady.then(
   () => reply({ ready: true }),
-  (error: unknown) => reply({ ready: false, error: toWireError(error) }),
+  (error) => reply({ ready: false, error: toWireError(error) }),
 );
