@@ -49,10 +49,11 @@ export function milestoneSituation(milestone: Milestone, contract: Contract, now
       return `In dispute since ${formatDate(milestone.dispute?.openedAt ?? null)}: the money stays in escrow until a Sciwise mediator decides.`;
     case 'released': {
       const when = milestone.settledAt ? ` on ${formatDate(milestone.settledAt)}` : '';
-      const bonus = milestone.settlement?.bonus ? ` plus a ${money(milestone.settlement.bonus)} bonus` : '';
+      const bonus = milestone.settlement?.bonus;
+      const withBonus = bonus ? `, plus a ${money(bonus)} bonus` : '';
       if (you('expert'))
-        return `Released to you${when}: ${money(milestone.release.net)} after the service fee${bonus}.`;
-      return `Released to ${expert}${when}${bonus ? `, with a ${money(milestone.settlement!.bonus!)} bonus` : ''}.`;
+        return `${money(milestone.amount)} was released to you${when}: you received ${money(milestone.release.net)} after the service fee${withBonus}.`;
+      return `${money(milestone.amount)} was released to ${expert}${when}${withBonus}.`;
     }
     case 'refunded': {
       const when = milestone.settledAt ? ` on ${formatDate(milestone.settledAt)}` : '';

@@ -22,7 +22,7 @@ function FileHash({ file }: { file: SubmissionFile }) {
         <button
           type="button"
           onClick={() => void copy()}
-          className="font-semibold text-brand-700 hover:underline"
+          className="-my-1 inline-flex min-h-6 items-center rounded px-1.5 font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
           aria-label={`Copy the SHA-256 of ${file.name}`}
         >
           Copy
@@ -31,8 +31,8 @@ function FileHash({ file }: { file: SubmissionFile }) {
           {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed: open the full hash' : ''}
         </span>
       </div>
-      <details className="mt-0.5">
-        <summary className="cursor-pointer font-medium text-brand-700">Full hash</summary>
+      <details>
+        <summary className="w-fit cursor-pointer py-1 font-medium text-brand-700">Full hash</summary>
         <code className="mt-1 block font-mono break-all text-slate-800">{file.sha256}</code>
       </details>
     </div>
