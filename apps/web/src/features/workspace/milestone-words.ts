@@ -21,7 +21,7 @@ export function milestoneSituation(milestone: Milestone, contract: Contract, now
     }
     case 'pending':
       if (you('client'))
-        return `Not funded yet. Fund it to get the work started: the money is held in escrow and released only when you approve.`;
+        return `Fund it to get the work started: the money is held in escrow and released only when you approve.`;
       if (you('expert'))
         return `${client} has not funded this milestone yet. Wait for the funding before you start work.`;
       return `${client} has not funded this milestone yet.`;
