@@ -23,6 +23,10 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     this.current += ms;
   }
+
+  setTo(date: Date): void {
+    this.current = date.getTime();
+  }
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
