@@ -24,6 +24,12 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string, fullPag
   }
 }
 
+/** Opens a workspace; its first load fetches the page's code, the contract and the conversation. */
+async function openWorkspace(page: Page, contractId: string, title: string) {
+  await page.goto(`/profile/workspace/${contractId}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+}
+
 async function submitWork(page: Page, note: string, file: { name: string; text: string }, version: number) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Note to the client').fill(note);
@@ -40,27 +46,23 @@ test('fund with a test card, deliver, ask for changes, deliver again, approve: c
 }, testInfo) => {
   // Two browsers, a dozen steps each, and real uploads: room on a busy machine.
   test.setTimeout(240_000);
-  const { client, expert, contractId } = await hiredThroughApi(
-    browser,
-    'Survival analysis for a phase II trial',
-    [
-      { title: MILESTONE, amountMinor: 100_000, criteria: CRITERIA },
-      { title: 'Final report', amountMinor: 50_000, criteria: [] },
-    ],
-  );
-  const workspace = `/profile/workspace/${contractId}`;
+  const title = 'Survival analysis for a phase II trial';
+  const { client, expert, contractId } = await hiredThroughApi(browser, title, [
+    { title: MILESTONE, amountMinor: 100_000, criteria: CRITERIA },
+    { title: 'Final report', amountMinor: 50_000, criteria: [] },
+  ]);
   const clientCard = client.page.getByRole('article', { name: MILESTONE });
   const expertCard = expert.page.getByRole('article', { name: MILESTONE });
 
   // Before any funding the expert is told to wait, and has nothing to do.
-  await expert.page.goto(workspace);
+  await openWorkspace(expert.page, contractId, title);
   await expect(expertCard).toContainText(
     'has not funded this milestone yet. Wait for the funding before you start work.',
   );
   await expect(expertCard.getByRole('button')).toHaveCount(0);
 
   // The client funds: the charge is stated first; a declined card changes nothing.
-  await client.page.goto(workspace);
+  await openWorkspace(client.page, contractId, title);
   await expect(clientCard).toContainText('Not funded yet');
   await clientCard.getByRole('button', { name: 'Fund milestone' }).click();
   const fundDialog = client.page.getByRole('dialog', { name: `Fund “${MILESTONE}”` });
@@ -165,6 +167,74 @@ test('fund with a test card, deliver, ask for changes, deliver again, approve: c
   await expectNoSeriousViolations(client.page, 'workspace, released');
   await screenshots(client.page, testInfo, 'workspace-released');
   await screenshots(expert.page, testInfo, 'workspace-released-expert');
+  await client.close();
+  await expert.close();
+});
+
+test('a refund before any work, a milestone proposed and accepted, and a dispute: each confirmed with its consequence', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const title = 'Pharmacokinetic model review';
+  const { client, expert, contractId } = await hiredThroughApi(browser, title, [
+    { title: MILESTONE, amountMinor: 100_000, criteria: CRITERIA },
+  ]);
+  await openWorkspace(client.page, contractId, title);
+  const clientCard = client.page.getByRole('article', { name: MILESTONE });
+
+  // Funded, then refunded by the client before anything was submitted: everything comes back.
+  await clientCard.getByRole('button', { name: 'Fund milestone' }).click();
+  await fillCard(client.page, '4242 4242 4242 4242');
+  await client.page.getByRole('dialog').getByRole('button', { name: 'Pay $1,050.00' }).click();
+  await expect(clientCard.getByText('Funded', { exact: true })).toBeVisible();
+  await clientCard.getByRole('button', { name: 'Refund' }).click();
+  const refund = client.page.getByRole('dialog');
+  await expect(refund).toContainText(
+    '$1,050.00 comes back to you: the $1,000.00 milestone and the $50.00 marketplace fee.',
+  );
+  await refund.getByRole('button', { name: 'Refund $1,050.00' }).click();
+  await expect(refund.getByText('Say briefly why the money goes back.')).toBeVisible();
+  await refund.getByLabel('Why the money goes back').fill('We no longer need this part.');
+  await refund.getByRole('button', { name: 'Refund $1,050.00' }).click();
+  await expect(refund).toBeHidden();
+  await expect(clientCard.getByText('Refunded', { exact: true })).toBeVisible();
+
+  // The expert proposes another milestone; the client accepts it, then funds it.
+  await openWorkspace(expert.page, contractId, title);
+  await expert.page.getByRole('button', { name: 'Propose a milestone' }).click();
+  const propose = expert.page.getByRole('dialog');
+  await expect(propose).toContainText(`${client.name} is asked to accept it. Nothing is charged until`);
+  await propose.getByLabel('Milestone title').fill('Sensitivity analysis');
+  await propose.getByLabel(/^Amount/).fill('400');
+  await propose.getByLabel('Criterion 1', { exact: true }).fill('Tornado plot of the ten key parameters');
+  await propose.getByRole('button', { name: 'Send proposal' }).click();
+  await expect(propose).toBeHidden();
+  const proposedByExpert = expert.page.getByRole('article', { name: 'Sensitivity analysis' });
+  await expect(proposedByExpert).toContainText('You proposed this milestone.');
+
+  const proposed = client.page.getByRole('article', { name: 'Sensitivity analysis' });
+  await expect(proposed).toContainText('proposed this milestone');
+  await proposed.getByRole('button', { name: 'Accept milestone' }).click();
+  await client.page.getByRole('dialog').getByRole('button', { name: 'Accept milestone' }).click();
+  await expect(proposed.getByText('Not funded yet')).toBeVisible();
+  await proposed.getByRole('button', { name: 'Fund milestone' }).click();
+  await fillCard(client.page, '4242 4242 4242 4242');
+  await client.page.getByRole('dialog').getByRole('button', { name: 'Pay $420.00' }).click();
+  await expect(proposed.getByText('Funded', { exact: true })).toBeVisible();
+
+  // The expert disputes it: the money stays in escrow until a mediator decides.
+  await expect(proposedByExpert.getByText('Funded', { exact: true })).toBeVisible();
+  await proposedByExpert.getByRole('button', { name: 'Open a dispute' }).click();
+  const dispute = expert.page.getByRole('dialog');
+  await expect(dispute).toContainText('The $400.00 stays in escrow until a Sciwise mediator decides');
+  await dispute
+    .getByLabel('What is the problem?')
+    .fill('The client changed the parameter list after funding and will not agree the scope.');
+  await dispute.getByRole('button', { name: 'Open the dispute' }).click();
+  await expect(dispute).toBeHidden();
+  await expect(proposedByExpert.getByText('In dispute', { exact: true })).toBeVisible();
+  await expect(proposed.getByText('In dispute', { exact: true })).toBeVisible();
+  await expect(proposed.getByRole('button')).toHaveCount(0);
   await client.close();
   await expert.close();
 });
