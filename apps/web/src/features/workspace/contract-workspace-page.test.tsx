@@ -1,6 +1,6 @@
 import type { Contract } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast.tsx';
@@ -12,6 +12,8 @@ vi.mock('../chat/direct-chat.tsx', () => ({ DirectChat: () => <p>Conversation</p
 vi.mock('../../lib/socket.ts', () => ({ useSocket: () => ({ socket: null, status: 'connecting' }) }));
 
 beforeAll(() => {
+  // The first render parses the whole page: give a busy machine room before a find gives up.
+  configure({ asyncUtilTimeout: 10_000 });
   // jsdom has <dialog> without its modal methods.
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
