@@ -39,6 +39,21 @@ const terms = {
   ],
 };
 
+const entry = (id: string, text: string) => ({
+  id,
+  kind: 'note',
+  actor: { id: 'u-client', name: 'Ada Client' },
+  milestoneId: null,
+  text,
+  createdAt: '2026-03-02T09:00:00.000Z',
+});
+/** Two pages of activity, newest first: the second is behind the cursor the first one gives. */
+function activityPage(url: string) {
+  return url.includes('cursor=older')
+    ? { activity: [entry('a-1', 'Ada Client accepted the quote.')], nextCursor: null }
+    : { activity: [entry('a-2', 'Ada Client funded “Analysis and figures”.')], nextCursor: 'older' };
+}
+
 interface Call {
   method: string;
   url: string;
@@ -66,7 +81,7 @@ function serve(
       if (call.method === 'GET' && url === `/api/contracts/${contract.id}`)
         result = { status: 200, body: contract };
       else if (url.startsWith(`/api/contracts/${contract.id}/activity`))
-        result = { status: 200, body: { activity: [], nextCursor: null } };
+        result = { status: 200, body: activityPage(url) };
       else if (url === '/api/payments/terms') result = { status: 200, body: terms };
       else result = answer(call);
       return new Response(JSON.stringify(result.body), {
@@ -236,5 +251,18 @@ describe('the contract workspace', () => {
       'For the bonus you will be charged $105.00: $100.00 plus the 5% marketplace fee.',
     );
     expect(dialog.getByLabelText('Card number')).toBeTruthy();
+  });
+
+  it('pages the activity log: older entries come with Show more, after the newer ones', async () => {
+    serve(testContract());
+    renderPage();
+    const log = within(await screen.findByRole('list', { name: 'Contract activity' }));
+    expect(log.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Ada Client funded “Analysis and figures”.',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(log.getAllByRole('listitem')).toHaveLength(2));
+    expect(log.getAllByRole('listitem')[1]!.textContent).toContain('Ada Client accepted the quote.');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });
