@@ -2,7 +2,6 @@ import {
   acceptQuoteResponseSchema,
   attachmentSchema,
   contractListResponseSchema,
-  contractSchema,
   invitationListResponseSchema,
   invitationSchema,
   matchesResponseSchema,
@@ -115,13 +114,6 @@ export const contractsQuery = queryOptions({
   queryKey: ['projects', 'contracts'],
   queryFn: ({ signal }) => apiRequest('/api/contracts', { schema: contractListResponseSchema, signal }),
 });
-
-export const contractQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['projects', 'contracts', id],
-    queryFn: ({ signal }) => apiRequest(`/api/contracts/${id}`, { schema: contractSchema, signal }),
-    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
-  });
 
 export const createProject = (draft: ProjectDraft) =>
   apiRequest('/api/projects', { method: 'POST', body: draft, schema: projectDetailsSchema });
