@@ -22,24 +22,8 @@ import {
   useWithdrawQuote,
 } from './queries.ts';
 import { QuoteForm } from './quote-form.tsx';
+import { QuoteMilestones } from './quote-milestones.tsx';
 import { chatLink, QueryState, StatusBadge } from './shared.tsx';
-
-function Milestones({ quote }: { quote: Quote }) {
-  return (
-    <ol className="space-y-1 text-sm">
-      {quote.milestones.map((m, index) => (
-        <li key={index} className="flex justify-between gap-3">
-          <span className="text-slate-700">
-            {index + 1}. {m.title}
-          </span>
-          <span className="font-medium whitespace-nowrap text-slate-900">
-            {formatMoney(m.amountMinor, quote.price.currency)}
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 function DeclineForm({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const decline = useDeclineQuote();
@@ -126,7 +110,7 @@ function CompareCard({ quote }: { quote: Quote }) {
           <dd className="text-lg font-bold text-slate-900">{quote.durationDays} days</dd>
         </div>
       </dl>
-      <Milestones quote={quote} />
+      <QuoteMilestones quote={quote} />
       <p className="line-clamp-6 text-sm whitespace-pre-line text-slate-700">{quote.coverLetter}</p>
       {quote.declineReason && <p className="text-sm text-slate-600">Reason: {quote.declineReason}</p>}
       <div className="mt-auto space-y-2">
@@ -245,6 +229,16 @@ function SentQuote({ quote }: { quote: Quote }) {
         {quote.milestones.length === 1 ? '' : 's'}
         {quote.declineReason ? ` · ${quote.declineReason}` : ''}
       </p>
+      {!editing && (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">
+            Milestones and acceptance criteria
+          </summary>
+          <div className="mt-2">
+            <QuoteMilestones quote={quote} />
+          </div>
+        </details>
+      )}
       {editing ? (
         <div className="mt-4">
           <QuoteForm
