@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { PageHeading } from '../profile/page-heading.tsx';
 import { StarRating } from '../site/star-rating.tsx';
 import { formatDate, formatMoney } from './format.ts';
+import { HireDialog } from './hire-dialog.tsx';
 import {
   myInvitationsQuery,
   myQuotesQuery,
@@ -65,6 +66,12 @@ function CompareCard({ quote }: { quote: Quote }) {
   const accept = useAcceptQuote();
   const navigate = useNavigate();
   const [declining, setDeclining] = useState(false);
+  const [hiring, setHiring] = useState(false);
+  const hire = () =>
+    accept.mutate(
+      { id: quote.id, seenUpdatedAt: quote.updatedAt },
+      { onSuccess: (result) => void navigate(`/profile/workspace/${result.contractId}`) },
+    );
   return (
     <article
       className="flex w-72 shrink-0 flex-col gap-3 rounded-card border border-slate-200 bg-white p-4 shadow-card sm:w-80"
@@ -114,23 +121,25 @@ function CompareCard({ quote }: { quote: Quote }) {
       <p className="line-clamp-6 text-sm whitespace-pre-line text-slate-700">{quote.coverLetter}</p>
       {quote.declineReason && <p className="text-sm text-slate-600">Reason: {quote.declineReason}</p>}
       <div className="mt-auto space-y-2">
-        {accept.isError && <p className="text-sm text-danger-700">{errorMessage(accept.error)}</p>}
         {quote.actions.includes('accept') && !declining && (
           <Button
             className="w-full"
-            loading={accept.isPending}
-            onClick={() =>
-              accept.mutate(
-                { id: quote.id, seenUpdatedAt: quote.updatedAt },
-                {
-                  onSuccess: (result) => void navigate(`/profile/workspace/${result.contractId}`),
-                },
-              )
-            }
+            onClick={() => {
+              accept.reset();
+              setHiring(true);
+            }}
           >
             Accept and hire
           </Button>
         )}
+        <HireDialog
+          quote={quote}
+          open={hiring}
+          onClose={() => setHiring(false)}
+          onConfirm={hire}
+          pending={accept.isPending}
+          error={accept.error}
+        />
         {quote.actions.includes('decline') &&
           (declining ? (
             <DeclineForm quote={quote} onClose={() => setDeclining(false)} />

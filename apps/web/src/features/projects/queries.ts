@@ -7,6 +7,7 @@ import {
   invitationSchema,
   matchesResponseSchema,
   myProjectsResponseSchema,
+  paymentTermsSchema,
   projectDetailsSchema,
   projectListResponseSchema,
   projectViewSchema,
@@ -122,6 +123,13 @@ export const contractQuery = (id: string) =>
     queryFn: ({ signal }) => apiRequest(`/api/contracts/${id}`, { schema: contractSchema, signal }),
     retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
   });
+
+/** The marketplace's fees and escrow terms, shown before anyone commits (they rarely change). */
+export const paymentTermsQuery = queryOptions({
+  queryKey: ['payments', 'terms'],
+  queryFn: ({ signal }) => apiRequest('/api/payments/terms', { schema: paymentTermsSchema, signal }),
+  staleTime: 5 * 60_000,
+});
 
 export const createProject = (draft: ProjectDraft) =>
   apiRequest('/api/projects', { method: 'POST', body: draft, schema: projectDetailsSchema });
