@@ -3,6 +3,7 @@ import {
   attachmentSchema,
   contractListResponseSchema,
   contractSchema,
+  disputeQueueResponseSchema,
   invitationListResponseSchema,
   invitationSchema,
   matchesResponseSchema,
@@ -123,6 +124,14 @@ export const contractQuery = (id: string) =>
     queryFn: ({ signal }) => apiRequest(`/api/contracts/${id}`, { schema: contractSchema, signal }),
     retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
   });
+
+/** Milestones in dispute, oldest first, for the mediators (admins only). */
+export const disputeQueueQuery = queryOptions({
+  queryKey: ['admin', 'disputes'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/disputes', { schema: disputeQueueResponseSchema, signal }),
+  // Disputes are resolved from the workspace: coming back to the queue must not show them again.
+  staleTime: 0,
+});
 
 /** The marketplace's fees and escrow terms, shown before anyone commits (they rarely change). */
 export const paymentTermsQuery = queryOptions({
