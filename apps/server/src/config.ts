@@ -34,6 +34,14 @@ const envSchema = z.object({
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /** Multiplies every rate limit's allowance; browser tests that sign up many people raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Marketplace fee the client pays on top of each funded milestone, in basis points (500 = 5%). */
+  CLIENT_FEE_BPS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3000).default(500),
+  /** Service fee taken from the expert's side of each release, in basis points (1000 = 10%). */
+  EXPERT_FEE_BPS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3000).default(1000),
+  AUTO_RELEASE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(90).default(14),
+  PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'the only processor built so far is sandbox' }).optional(),
+  /** How often this node looks for due jobs; 0 turns the runner off (tests drive it by hand). */
+  JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(1000),
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
 });
@@ -63,6 +71,10 @@ export interface Config {
   rateLimitPrefix: string;
   rateLimitScale: number;
   oidc: { issuer: string; audience: string } | undefined;
+  fees: { clientFeeBps: number; expertFeeBps: number };
+  autoReleaseDays: number;
+  paymentProvider: 'sandbox';
+  jobsPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +90,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   if ((env.OIDC_ISSUER === undefined) !== (env.OIDC_AUDIENCE === undefined)) {
     throw new ConfigError('Invalid setting OIDC_AUDIENCE: set OIDC_ISSUER and OIDC_AUDIENCE together');
+  }
+  if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === undefined) {
+    // The sandbox moves no real money: a production start must ask for it by name.
+    throw new ConfigError(
+      'Invalid setting PAYMENT_PROVIDER: set PAYMENT_PROVIDER=sandbox to run production on the test processor',
+    );
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const port = env.PORT;
@@ -106,5 +124,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.OIDC_ISSUER && env.OIDC_AUDIENCE
         ? { issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE }
         : undefined,
+    fees: { clientFeeBps: env.CLIENT_FEE_BPS, expertFeeBps: env.EXPERT_FEE_BPS },
+    autoReleaseDays: env.AUTO_RELEASE_DAYS,
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    jobsPollMs: env.JOBS_POLL_MS,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX_MINOR, amountMinorSchema, criteriaSchema, MILESTONE_CRITERIA_MAX } from './projects.ts';
+import type { RateCurrency } from './constants.ts';
 import { moneySchema } from './experts.ts';
 
 /*
@@ -21,6 +22,21 @@ const text = (label: string, min: number, max: number, tooShort: string) =>
 /** A fee in basis points (500 = 5%), rounded half up to a whole minor unit. */
 export function feeMinor(amountMinor: number, bps: number): number {
   return Math.floor((amountMinor * bps + 5_000) / 10_000);
+}
+
+const currencySymbols: Record<RateCurrency, string> = { USD: '$', EUR: '€', GBP: '£' };
+
+/** Money as a receipt shows it: whole integers, always two decimals, e.g. $1,050.00. */
+export function formatAmount(amountMinor: number, currency: RateCurrency): string {
+  const sign = amountMinor < 0 ? '−' : '';
+  const abs = Math.abs(amountMinor);
+  const major = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}${currencySymbols[currency]}${major}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A fee rate for people: 500 basis points read "5%", 250 "2.5%". */
+export function formatFeeRate(bps: number): string {
+  return `${bps / 100}%`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ async function selectQuotes(db: Executor, viewer: Pick<SessionUser, 'id'>, where
       coverLetter: row.quote.coverLetter,
       price: { amountMinor: row.quote.priceMinor, currency: row.quote.currency },
       durationDays: row.quote.durationDays,
-      milestones: row.quote.milestones,
+      milestones: row.quote.milestones.map((m) => ({ ...m, criteria: m.criteria ?? [] })),
       declineReason: row.quote.declineReason,
       createdAt: row.quote.createdAt.toISOString(),
       updatedAt: row.quote.updatedAt.toISOString(),
@@ -242,7 +242,18 @@ export async function declineQuote(
  * unique index on contracts.project_id backs that up. With `seenUpdatedAt` (the web always sends
  * it) an edit the expert made after the owner looked is a 409 too, not a contract at a new price.
  */
-export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: string, seenUpdatedAt?: string) {
+export interface ContractTerms {
+  fees: { clientFeeBps: number; expertFeeBps: number };
+  autoReleaseDays: number;
+}
+
+export async function acceptQuote(
+  db: Executor,
+  owner: SessionUser,
+  quoteId: string,
+  terms: ContractTerms,
+  seenUpdatedAt?: string,
+) {
   try {
     const contractId = await db.transaction(async (tx) => {
       const { project, quote, role } = await lockQuote(tx, owner, quoteId);
@@ -271,6 +282,10 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
           title: project.title,
           priceMinor: quote.priceMinor,
           currency: quote.currency,
+          // The fees both sides saw when hiring stay the contract's, whatever the settings later.
+          clientFeeBps: terms.fees.clientFeeBps,
+          expertFeeBps: terms.fees.expertFeeBps,
+          autoReleaseDays: terms.autoReleaseDays,
         })
         .returning({ id: contracts.id });
       await tx.insert(contractMilestones).values(
@@ -280,6 +295,7 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
           title: m.title,
           amountMinor: m.amountMinor,
           currency: quote.currency,
+          criteria: m.criteria ?? [],
         })),
       );
       await tx
@@ -309,7 +325,7 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
       await notify(tx, quote.expertId, {
         kind: 'quote_accepted',
         title: 'Your quote was accepted',
-        body: `${fullName(owner)} accepted your quote for “${project.title}”. Your contract is ready.`,
+        body: `${fullName(owner)} accepted your quote for “${project.title}”. Start work once the first milestone is funded: we will tell you as soon as the money is in escrow.`,
         link: `/profile/workspace/${contract!.id}`,
       });
       return contract!.id;
