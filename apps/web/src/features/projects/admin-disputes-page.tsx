@@ -1,11 +1,11 @@
-import type { DisputeQueueItem } from '@sciwise/contracts';
+import { formatAmount, type DisputeQueueItem } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { useSignedInUser } from '../auth/queries.ts';
 import { PageHeading } from '../profile/page-heading.tsx';
-import { formatCents, formatDate, timeAgo } from './format.ts';
+import { formatDate, timeAgo } from './format.ts';
 import { disputeQueueQuery } from './queries.ts';
 import { QueryState } from './shared.tsx';
 
@@ -23,7 +23,7 @@ function DisputeRow({ dispute }: { dispute: DisputeQueueItem }) {
           </Link>
         </h2>
         <p className="text-lg font-bold whitespace-nowrap text-slate-900">
-          {formatCents(dispute.amount.amountMinor, dispute.amount.currency)}
+          {formatAmount(dispute.amount.amountMinor, dispute.amount.currency)}
         </p>
       </div>
       <p className="mt-0.5 text-sm break-words text-slate-700">Milestone: {dispute.milestoneTitle}</p>

@@ -9,20 +9,6 @@ import { formatMoney } from '../experts/format.ts';
 
 export { formatMoney };
 
-const centsFormats = new Map<string, Intl.NumberFormat>();
-/**
- * An amount with its cents always shown ("$4,500.00"), for what someone is about to pay: in a
- * list of charges "$4,500" next to "$225.50" reads as if something were missing.
- */
-export function formatCents(amountMinor: number, currency: string): string {
-  let format = centsFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: 2 });
-    centsFormats.set(currency, format);
-  }
-  return format.format(amountMinor / 100);
-}
-
 export function budgetLabel(budget: ProjectBudget): string {
   const { minMinor, maxMinor, currency, type } = budget;
   if (minMinor === null || maxMinor === null) return 'Budget to be agreed';

@@ -1,12 +1,11 @@
-import type { PaymentTerms, Quote } from '@sciwise/contracts';
+import { formatAmount, formatFeeRate, type PaymentTerms, type Quote } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatCents } from './format.ts';
-import { hireFigures, percentFromBps } from './hire-figures.ts';
+import { hireFigures } from './hire-figures.ts';
 import { paymentTermsQuery } from './queries.ts';
 import { CriteriaList } from './quote-milestones.tsx';
 
@@ -15,8 +14,8 @@ export const firstName = (name: string) => name.split(' ')[0] ?? name;
 function Figures({ quote, terms }: { quote: Quote; terms: PaymentTerms }) {
   const figures = hireFigures(quote, terms.clientFeeBps);
   const currency = quote.price.currency;
-  const money = (minor: number) => formatCents(minor, currency);
-  const percent = percentFromBps(terms.clientFeeBps);
+  const money = (minor: number) => formatAmount(minor, currency);
+  const percent = formatFeeRate(terms.clientFeeBps);
   return (
     <>
       <h3 className="text-sm font-semibold text-slate-900">Milestones</h3>
@@ -155,7 +154,7 @@ function HireDialogBody({
           Cancel
         </Button>
         <Button loading={pending} disabled={pending || !terms.isSuccess} onClick={onConfirm}>
-          Hire {expert} for {formatCents(quote.price.amountMinor, quote.price.currency)}
+          Hire {expert} for {formatAmount(quote.price.amountMinor, quote.price.currency)}
         </Button>
       </div>
     </div>

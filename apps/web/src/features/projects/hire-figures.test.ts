@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hireFigures, percentFromBps } from './hire-figures.ts';
+import { hireFigures } from './hire-figures.ts';
 
 const milestone = (amountMinor: number, title = 'Work') => ({ title, amountMinor, criteria: [] });
 
@@ -37,11 +37,5 @@ describe('what hiring on a quote costs', () => {
       feeMinor: 0,
       totalMinor: 99_999,
     });
-  });
-
-  it('names the fee as a percentage', () => {
-    expect(percentFromBps(500)).toBe('5%');
-    expect(percentFromBps(250)).toBe('2.5%');
-    expect(percentFromBps(1_000)).toBe('10%');
   });
 });

@@ -42,7 +42,3 @@ export function hireFigures(quote: Pick<Quote, 'milestones'>, clientFeeBps: numb
     totalMinor: sum((m) => m.totalMinor),
   };
 }
-
-/** Basis points as a percentage people read: 500 -> "5%", 250 -> "2.5%". */
-export const percentFromBps = (bps: number) =>
-  `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
