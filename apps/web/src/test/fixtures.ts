@@ -1,4 +1,12 @@
-import type { ContractListItem, MyProject, NextStep, PaymentTerms, Quote } from '@sciwise/contracts';
+import type {
+  ContractListItem,
+  CurrentUser,
+  DisputeQueueItem,
+  MyProject,
+  NextStep,
+  PaymentTerms,
+  Quote,
+} from '@sciwise/contracts';
 
 /** Whole objects in the contract's shapes, so the API client's parsing accepts them. */
 export function aQuote(overrides: Partial<Quote> = {}): Quote {
@@ -79,6 +87,40 @@ export function aProject(overrides: Partial<MyProject> & Pick<MyProject, 'id' | 
     quoteCount: 0,
     pendingQuoteCount: 0,
     contractId: null,
+    ...overrides,
+  };
+}
+
+export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'u-9',
+    email: 'ada.fischer@example.test',
+    firstName: 'Ada',
+    lastName: 'Fischer',
+    name: 'Ada Fischer',
+    phoneNumber: null,
+    role: 'member',
+    avatarUrl: null,
+    emailVerified: true,
+    heardFrom: null,
+    newsletterOptIn: false,
+    hasPassword: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aDispute(overrides: Partial<DisputeQueueItem> = {}): DisputeQueueItem {
+  return {
+    milestoneId: 'm-1',
+    milestoneTitle: 'Profiling run',
+    amount: { amountMinor: 120_000, currency: 'USD' },
+    contract: { id: 'c-1', title: 'Glycan profiling' },
+    client: { id: 'u-1', name: 'Ada Client' },
+    expert: { id: 'u-2', name: 'Dana Whitfield' },
+    openedBy: 'expert',
+    reason: 'The client stopped answering after the samples arrived.',
+    openedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,8 +1,10 @@
+import type { CurrentUser } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { meQueryKey } from '../features/auth/session.ts';
 
 /**
  * jsdom has no modal dialogs: showModal and close set `open` and fire "close" as a browser does,
@@ -52,11 +54,15 @@ function Landed() {
   return <p>Landed on {useLocation().pathname}</p>;
 }
 
-/** Renders a page with a fresh query cache at `path`; any other path says where the app went. */
-export function renderPage(element: ReactNode, path = '/') {
+/**
+ * Renders a page with a fresh query cache at `path`, signed in as `user` when given; any other
+ * path says where the app went.
+ */
+export function renderPage(element: ReactNode, path = '/', user?: CurrentUser) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  if (user) client.setQueryData(meQueryKey, user);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -71,6 +77,8 @@ export function renderPage(element: ReactNode, path = '/') {
 
 /**
  * Whole pages in jsdom take seconds on a busy shared machine (the first render loads every
- * module); this is room for that, not a measure of speed.
+ * module); this is room for that, not a measure of speed: the find* queries wait up to 10 s
+ * for what they look for, a test up to 20 s.
  */
 export const PAGE_TEST = { timeout: 20_000 };
+configure({ asyncUtilTimeout: 10_000 });
