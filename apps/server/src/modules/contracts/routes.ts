@@ -114,7 +114,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   const milestoneAction = <Body extends z.ZodType>(
     path: string,
     summary: string,
-    body: Body,
+    body: Body | null,
     run: (user: Parameters<typeof getContract>[1], id: string, input: z.output<Body>) => Promise<string>,
     money = false,
   ) =>
@@ -127,7 +127,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
           summary,
           ...(money ? { description: IDEMPOTENCY } : {}),
           params: idParams,
-          body,
+          ...(body ? { body } : {}),
           response: { 200: contractSchema, ...(money ? moneyErrors : errors) },
         },
       },
@@ -175,7 +175,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     milestoneAction(
       answer.replace('_', '-'),
       `Answer a proposed milestone: ${answer.split('_')[0]}`,
-      z.strictObject({}).optional(),
+      null,
       (user, id) => answerProposal(ctx, user, id, answer),
     );
 
