@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInAccount, signInViaApi } from './support/accounts.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { approvedExpert, demoAdmin } from './support/experts.ts';
@@ -29,12 +29,32 @@ async function postProject(owner: Page, title: string, subject: string): Promise
   return id;
 }
 
-/** Screenshots for people to look at, at a phone's width and a laptop's, beside the test's output. */
-async function screenshots(page: Page, name: string) {
+/**
+ * Opens a page and waits for the API answer its content comes from: on a busy machine the page's
+ * code alone can take seconds to load, which is not what these tests look at.
+ */
+async function openWith(page: Page, path: string, apiPath: string) {
+  const loaded = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath);
+  await page.goto(path);
+  expect((await loaded).ok()).toBe(true);
+}
+
+/**
+ * Screenshots for people to look at, at a phone's width and a laptop's, beside the test's output:
+ * the whole page, or for a dialog the screen as seen and, scrolled, the dialog's last element.
+ */
+async function screenshots(page: Page, name: string, dialogEnd?: Locator) {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    const path = (suffix: string) => test.info().outputPath(`${name}${suffix}-${width}.png`);
+    // From the top, or a sticky header lands in the middle of a full-page picture.
+    if (!dialogEnd) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path(''), fullPage: !dialogEnd });
+    if (dialogEnd) {
+      await dialogEnd.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path('-end') });
+    }
   }
   await page.setViewportSize(size);
 }
@@ -46,7 +66,9 @@ test('the expert quotes with acceptance criteria; the client reads the fee, tota
   page,
   browser,
 }) => {
-  test.slow();
+  // Two browsers, four accessibility scans and fourteen screenshots: more than test.slow() gives
+  // on a shared machine.
+  test.setTimeout(180_000);
   const subject = `Tumour transcriptomics ${randomUUID().slice(0, 6)}`;
   const expert = await approvedExpert(browser, subject);
   const expertName = `${expert.account.firstName} ${expert.account.lastName}`;
@@ -56,7 +78,7 @@ test('the expert quotes with acceptance criteria; the client reads the fee, tota
 
   // The expert quotes from the project's page, with criteria on each milestone.
   const other = expert.page;
-  await other.goto(`/projects/${projectId}`);
+  await openWith(other, `/projects/${projectId}`, `/api/projects/${projectId}`);
   await other.getByRole('button', { name: 'Send a quote' }).click();
   await other
     .getByLabel('Cover letter')
@@ -82,13 +104,15 @@ test('the expert quotes with acceptance criteria; the client reads the fee, tota
     myQuote.getByRole('list', { name: 'Acceptance criteria for Analysis and figures' }),
   ).toContainText('R script that reproduces every figure');
   await expectNoSeriousViolations(other, 'project page with the expert’s quote');
+  await screenshots(other, 'expert-project-page');
 
   // The client sees the criteria in the comparison.
-  await page.goto('/profile/proposals');
+  await openWith(page, '/profile/proposals', '/api/quotes/received');
   const card = page.getByRole('article', { name: `Quote from ${expertName}` });
   await expect(card.getByRole('list', { name: 'Acceptance criteria for Board report' })).toContainText(
     'Two pages at most',
   );
+  await screenshots(page, 'proposals');
 
   // Accepting opens the decision: milestones, fee, total and terms.
   await card.getByRole('button', { name: 'Accept and hire' }).click();
@@ -104,7 +128,11 @@ test('the expert quotes with acceptance criteria; the client reads the fee, tota
   await expect(dialog).toContainText('full refund of what you paid for it, fee included');
   await expect(dialog).toContainText('either of you can open a dispute');
   await expectNoSeriousViolations(page, 'hire dialog');
-  await screenshots(page, 'hire-dialog');
+  await screenshots(
+    page,
+    'hire-dialog',
+    dialog.getByRole('button', { name: `Hire ${expert.account.firstName} for $4,500.00` }),
+  );
 
   // Cancelling changes nothing: no contract, the quote still waits.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -120,7 +148,7 @@ test('the expert quotes with acceptance criteria; the client reads the fee, tota
   expect((await contractsOf(page)).map((c) => c.id)).toEqual([contractId]);
 
   // Both dashboards show the running contract with its next step and whose move it is.
-  await page.goto('/profile/project-owner-dashboard');
+  await openWith(page, '/profile/project-owner-dashboard', '/api/contracts');
   const clientTodo = page.getByRole('region', { name: 'Needs your action' });
   const fund = clientTodo.getByRole('link', { name: new RegExp(`^Fund “Analysis and figures”`) });
   await expect(fund).toContainText(`${title} · with ${expertName}`);
@@ -128,7 +156,7 @@ test('the expert quotes with acceptance criteria; the client reads the fee, tota
   await expectNoSeriousViolations(page, 'client dashboard');
   await screenshots(page, 'client-dashboard');
 
-  await other.goto('/profile/freelancer-dashboard');
+  await openWith(other, '/profile/freelancer-dashboard', '/api/contracts');
   const waiting = other.getByRole('region', { name: 'Waiting on the other side' });
   await expect(
     waiting.getByRole('link', {

@@ -2,7 +2,7 @@ import { formatAmount, type DisputeQueueItem } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
+import { ArrowRightIcon, CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { useSignedInUser } from '../auth/queries.ts';
 import { PageHeading } from '../profile/page-heading.tsx';
 import { formatDate, timeAgo } from './format.ts';
@@ -17,7 +17,7 @@ function DisputeRow({ dispute }: { dispute: DisputeQueueItem }) {
         <h2 className="min-w-0 font-semibold break-words text-slate-900">
           <Link
             to={`/profile/workspace/${dispute.contract.id}`}
-            className="after:absolute after:inset-0 after:rounded-card focus:outline-none"
+            className="after:absolute after:inset-0 after:rounded-card hover:underline focus:outline-none"
           >
             {dispute.contract.title}
           </Link>
@@ -49,6 +49,10 @@ function DisputeRow({ dispute }: { dispute: DisputeQueueItem }) {
       <blockquote className="mt-3 border-l-4 border-slate-200 pl-3 text-sm whitespace-pre-line break-words text-slate-700">
         {dispute.reason}
       </blockquote>
+      <p aria-hidden="true" className="mt-3 flex items-center gap-1 text-sm font-semibold text-brand-700">
+        Open the workspace to resolve it
+        <ArrowRightIcon className="size-4" />
+      </p>
     </li>
   );
 }
