@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { createAccount, signInViaApi, signedInAccount, type TestAccount } from './accounts.ts';
-
-const DEMO_ADMIN: TestAccount = {
-  email: 'admin@demo.sciwise.local',
-  password: 'demo-admin-lab-2026',
-  firstName: 'Ada',
-  lastName: 'Fischer',
-};
+import { signedInAccount, type TestAccount } from './accounts.ts';
+import { approvedExpert } from './experts.ts';
 
 export interface Person {
   page: Page;
@@ -18,35 +12,7 @@ export interface Person {
 
 /** An expert in a browser of their own: applies through the API, approved by the demo admin. */
 export async function approvedExpertInBrowser(browser: Browser, subject: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const account = await createAccount(page.request, {
-    firstName: 'Grace',
-    lastName: `Omics${randomUUID().slice(0, 4)}`,
-  });
-  await signInViaApi(page, account);
-  const saved = await page.request.patch('/api/expert-application', {
-    data: {
-      headline: 'Bioinformatician for cancer genomics',
-      bio: 'I analyse sequencing data for oncology teams: differential expression, pathways and clear reports for decision makers.',
-      category: 'data_analysts',
-      subjects: [subject],
-      hourlyRateMinor: 9_000,
-      currency: 'USD',
-      country: 'GB',
-      languages: ['en'],
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const submitted = await page.request.post('/api/expert-application/submit');
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const { id } = (await submitted.json()) as { id: string };
-  const admin = await browser.newContext();
-  const adminPage = await admin.newPage();
-  await signInViaApi(adminPage, DEMO_ADMIN);
-  const approved = await adminPage.request.post(`/api/admin/expert-applications/${id}/approve`);
-  expect(approved.status(), await approved.text()).toBe(200);
-  await admin.close();
+  const { page, context, account } = await approvedExpert(browser, subject);
   return { page, account, name: `${account.firstName} ${account.lastName}`, close: () => context.close() };
 }
 

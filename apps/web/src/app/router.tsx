@@ -124,6 +124,7 @@ const profileRoutes: RouteObject[] = [
   profilePage('calls', 'ScheduledCallsPage'),
   profilePage('settings', 'SettingsPage'),
   { path: 'admin/vetting', lazy: async () => ({ Component: (await experts()).AdminVettingPage }) },
+  { path: 'admin/disputes', lazy: async () => ({ Component: (await projects()).AdminDisputesPage }) },
   profilePage('*', 'ProfileNotFoundPage'),
 ];
 

@@ -1,3 +1,4 @@
+export { AdminDisputesPage } from './admin-disputes-page.tsx';
 export { PostProjectPage } from './post-project-page.tsx';
 export { ProjectDetailPage } from './project-detail-page.tsx';
 export { ProjectsPage } from './projects-page.tsx';

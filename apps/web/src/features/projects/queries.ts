@@ -2,6 +2,7 @@ import {
   acceptQuoteResponseSchema,
   attachmentSchema,
   contractListResponseSchema,
+  disputeQueueResponseSchema,
   invitationListResponseSchema,
   invitationSchema,
   matchesResponseSchema,
@@ -113,6 +114,14 @@ export const myInvitationsQuery = queryOptions({
 export const contractsQuery = queryOptions({
   queryKey: ['projects', 'contracts'],
   queryFn: ({ signal }) => apiRequest('/api/contracts', { schema: contractListResponseSchema, signal }),
+});
+
+/** Milestones in dispute, oldest first, for the mediators (admins only). */
+export const disputeQueueQuery = queryOptions({
+  queryKey: ['admin', 'disputes'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/disputes', { schema: disputeQueueResponseSchema, signal }),
+  // Disputes are resolved from the workspace: coming back to the queue must not show them again.
+  staleTime: 0,
 });
 
 export const createProject = (draft: ProjectDraft) =>

@@ -2,7 +2,6 @@ import {
   activityResponseSchema,
   cardTokenSchema,
   contractSchema,
-  paymentTermsSchema,
   type ApproveMilestoneRequest,
   type CancelContractRequest,
   type Contract,
@@ -47,12 +46,6 @@ export const activityQuery = (contractId: string) =>
     getNextPageParam: (page) => page.nextCursor,
     retry: noRetryOnRefusal,
   });
-
-export const paymentTermsQuery = queryOptions({
-  queryKey: ['payments', 'terms'],
-  queryFn: ({ signal }) => apiRequest('/api/payments/terms', { schema: paymentTermsSchema, signal }),
-  staleTime: 10 * 60_000,
-});
 
 /** The sandbox processor's card form: the card number goes there and nowhere else. */
 export const createCardToken = (card: SandboxCardRequest) =>

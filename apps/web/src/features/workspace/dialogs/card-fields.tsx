@@ -8,7 +8,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { InputField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { createCardToken, paymentTermsQuery } from '../queries.ts';
+import { paymentTermsQuery } from '../../../lib/payment-terms.ts';
+import { createCardToken } from '../queries.ts';
 
 const { number, expMonth, expYear, cvc } = sandboxCardRequestSchema.shape;
 
