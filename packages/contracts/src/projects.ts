@@ -373,6 +373,17 @@ export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
  */
 export const acceptQuoteRequestSchema = z.strictObject({
   seenUpdatedAt: z.string().max(40, "seenUpdatedAt must be the quote's updatedAt.").optional(),
+  /**
+   * The fees and auto-release period the owner was shown (GET /api/payments/terms). If the
+   * marketplace changed them meanwhile, the accept is a 409 rather than a contract on other terms.
+   */
+  seenTerms: z
+    .strictObject({
+      clientFeeBps: z.number().int().min(0).max(10_000),
+      expertFeeBps: z.number().int().min(0).max(10_000),
+      autoReleaseDays: z.number().int().min(1).max(365),
+    })
+    .optional(),
 });
 export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
 

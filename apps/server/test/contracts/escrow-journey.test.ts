@@ -109,8 +109,9 @@ describe('the escrow loop: fund, submit, ask for changes, resubmit, approve', ()
       'changes_requested',
       'work_submitted',
       'milestone_funded',
+      'contract_created',
     ]);
-    expect(log.activity.at(-1)!.text).toContain('$1,050.00 charged to Visa ending 4242');
+    expect(log.activity.at(-2)!.text).toContain('$1,050.00 charged to Visa ending 4242');
 
     const told = (await call(app, 'GET', '/api/notifications', expert)).json<NotificationListResponse>();
     expect(told.notifications.map((n) => n.title)).toEqual(

@@ -150,7 +150,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return acceptQuote(db, user, request.params.id, app.config, request.body?.seenUpdatedAt);
+      return acceptQuote(db, user, request.params.id, app.config, request.body ?? {});
     },
   );
 };

@@ -95,7 +95,7 @@ export function HireDialog({
   quote: Quote;
   open: boolean;
   onClose: () => void;
-  onConfirm: () => void;
+  onConfirm: (terms: PaymentTerms) => void;
   pending: boolean;
   /** The accept call's failure, e.g. a 409 when the expert changed the quote meanwhile. */
   error: unknown;
@@ -116,7 +116,7 @@ function HireDialogBody({
 }: {
   quote: Quote;
   onClose: () => void;
-  onConfirm: () => void;
+  onConfirm: (terms: PaymentTerms) => void;
   pending: boolean;
   error: unknown;
 }) {
@@ -153,7 +153,11 @@ function HireDialogBody({
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button loading={pending} disabled={pending || !terms.isSuccess} onClick={onConfirm}>
+        <Button
+          loading={pending}
+          disabled={pending || !terms.isSuccess}
+          onClick={() => terms.data && onConfirm(terms.data)}
+        >
           Hire {expert} for {formatAmount(quote.price.amountMinor, quote.price.currency)}
         </Button>
       </div>

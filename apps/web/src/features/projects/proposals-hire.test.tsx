@@ -62,7 +62,18 @@ describe('hiring from the quote comparison', PAGE_TEST, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hire Dana for $4,500.00' }));
     expect(await screen.findByText('Landed on /profile/workspace/c-9')).toBeTruthy();
     expect(accepted(calls)).toEqual([
-      { method: 'POST', path: '/api/quotes/q-1/accept', body: { seenUpdatedAt: quote.updatedAt } },
+      {
+        method: 'POST',
+        path: '/api/quotes/q-1/accept',
+        body: {
+          seenUpdatedAt: quote.updatedAt,
+          seenTerms: {
+            clientFeeBps: terms.clientFeeBps,
+            expertFeeBps: terms.expertFeeBps,
+            autoReleaseDays: terms.autoReleaseDays,
+          },
+        },
+      },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Invitation, Quote } from '@sciwise/contracts';
+import type { Invitation, PaymentTerms, Quote } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -67,9 +67,17 @@ function CompareCard({ quote }: { quote: Quote }) {
   const navigate = useNavigate();
   const [declining, setDeclining] = useState(false);
   const [hiring, setHiring] = useState(false);
-  const hire = () =>
+  const hire = (terms: PaymentTerms) =>
     accept.mutate(
-      { id: quote.id, seenUpdatedAt: quote.updatedAt },
+      {
+        id: quote.id,
+        seenUpdatedAt: quote.updatedAt,
+        seenTerms: {
+          clientFeeBps: terms.clientFeeBps,
+          expertFeeBps: terms.expertFeeBps,
+          autoReleaseDays: terms.autoReleaseDays,
+        },
+      },
       { onSuccess: (result) => void navigate(`/profile/workspace/${result.contractId}`) },
     );
   return (

@@ -12,6 +12,7 @@ import {
   projectViewSchema,
   quoteListResponseSchema,
   quoteSchema,
+  type AcceptQuoteRequest,
   type ProjectDraft,
   type QuoteRequest,
 } from '@sciwise/contracts';
@@ -202,12 +203,15 @@ export const useDeclineQuote = () =>
     apiRequest(`/api/quotes/${id}/decline`, { method: 'POST', body: { reason }, schema: quoteSchema }),
   );
 
-/** Sends the quote's updatedAt as seen, so terms the expert changed meanwhile are a 409, not a contract. */
+/**
+ * Sends the quote's updatedAt and the fees as seen, so terms the expert or the marketplace changed
+ * meanwhile are a 409, not a contract.
+ */
 export const useAcceptQuote = () =>
-  useProjectMutation(({ id, seenUpdatedAt }: { id: string; seenUpdatedAt: string }) =>
+  useProjectMutation(({ id, ...seen }: { id: string } & Required<AcceptQuoteRequest>) =>
     apiRequest(`/api/quotes/${id}/accept`, {
       method: 'POST',
-      body: { seenUpdatedAt },
+      body: seen,
       schema: acceptQuoteResponseSchema,
     }),
   );
