@@ -77,9 +77,9 @@ CREATE TABLE "ledger_accounts" (
 	"kind" "ledger_account_kind" NOT NULL,
 	"user_id" uuid,
 	"milestone_id" uuid,
+	"owner" uuid GENERATED ALWAYS AS (coalesce(milestone_id, user_id, '00000000-0000-0000-0000-000000000000'::uuid)) STORED NOT NULL,
 	"currency" "rate_currency" NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "ledger_accounts_owner_unique" UNIQUE NULLS NOT DISTINCT("kind","user_id","milestone_id","currency"),
 	CONSTRAINT "ledger_accounts_id_currency_unique" UNIQUE("id","currency")
 );
 --> statement-breakpoint
@@ -227,6 +227,7 @@ CREATE INDEX "contract_activity_contract_time_idx" ON "contract_activity" USING 
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_dedupe_unique" ON "jobs" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE done_at is null and failed_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_owner_unique" ON "ledger_accounts" USING btree ("kind","owner","currency");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_time_idx" ON "ledger_entries" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_milestone_idx" ON "ledger_transactions" USING btree ("milestone_id");--> statement-breakpoint

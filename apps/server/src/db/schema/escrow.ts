@@ -51,11 +51,15 @@ export const ledgerAccounts = pgTable(
     kind: ledgerAccountKind('kind').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     milestoneId: uuid('milestone_id').references(() => contractMilestones.id, { onDelete: 'restrict' }),
+    /** Whose account it is, as one value (the milestone, the person, or nobody: the platform's). */
+    owner: uuid('owner')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(milestone_id, user_id, '00000000-0000-0000-0000-000000000000'::uuid)`),
     currency: rateCurrency('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('ledger_accounts_owner_unique').on(t.kind, t.userId, t.milestoneId, t.currency).nullsNotDistinct(),
+    uniqueIndex('ledger_accounts_owner_unique').on(t.kind, t.owner, t.currency),
     // Entries name (account, currency), so an entry can never be in another currency than its account.
     unique('ledger_accounts_id_currency_unique').on(t.id, t.currency),
   ],

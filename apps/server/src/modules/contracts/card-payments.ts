@@ -59,22 +59,9 @@ export async function openAttempt(
   },
 ): Promise<Attempt> {
   const { card } = request;
-  const [live] = await tx
-    .select()
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.milestoneId, locked.milestone.id),
-        eq(paymentAttempts.purpose, request.purpose),
-        eq(paymentAttempts.state, 'created'),
-      ),
-    );
-  if (live) {
-    if (live.paymentToken !== request.token || live.amountMinor !== request.amountMinor)
-      throw conflict(IN_FLIGHT);
-    return live;
-  }
-  const [attempt] = await tx
+  // One live attempt per milestone and purpose (a partial unique index): the insert either
+  // opens it or finds the one a click a moment ago opened.
+  const [opened] = await tx
     .insert(paymentAttempts)
     .values({
       purpose: request.purpose,
@@ -88,8 +75,22 @@ export async function openAttempt(
       cardBrand: card.brand,
       cardLast4: card.last4,
     })
+    .onConflictDoNothing()
     .returning();
-  return attempt!;
+  if (opened) return opened;
+  const [live] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.milestoneId, locked.milestone.id),
+        eq(paymentAttempts.purpose, request.purpose),
+        eq(paymentAttempts.state, 'created'),
+      ),
+    );
+  if (!live || live.paymentToken !== request.token || live.amountMinor !== request.amountMinor)
+    throw conflict(IN_FLIGHT);
+  return live;
 }
 
 /** Charges the attempt (again, harmlessly, if it was charged before) and records the outcome. */
@@ -107,56 +108,49 @@ export async function pushAttempt(ctx: ServiceContext, attempt: Attempt): Promis
     ctx.log.error({ err: error, attemptId: attempt.id }, 'card processor unreachable');
     throw new AppError('unavailable', UNREACHABLE);
   }
-  await completeAttempt(ctx, attempt.id, outcome);
-  await sendCardRefunds(ctx);
+  if (await completeAttempt(ctx, attempt, outcome)) await sendCardRefunds(ctx);
   if (outcome.status === 'failed') throw paymentFailed(outcome.message);
 }
 
 /**
  * Records what the processor said, once: under the milestone's lock, only an attempt still
  * `created` is completed. A success for a milestone that moved on meanwhile (it can't be held
- * twice) is paid back to the card instead of being kept.
+ * twice) is paid back to the card instead of being kept. True when a card refund is now owed.
  */
 export async function completeAttempt(
   ctx: ServiceContext,
-  attemptId: string,
+  which: Pick<Attempt, 'id' | 'milestoneId'>,
   outcome: ChargeOutcome,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [peek] = await tx
-      .select({ milestoneId: paymentAttempts.milestoneId })
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, attemptId));
-    const locked = await lockMilestone(tx, 'system', peek!.milestoneId);
+): Promise<boolean> {
+  const attemptId = which.id;
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockMilestone(tx, 'system', which.milestoneId);
+    // Completed once: only an attempt still `created` moves on, and the update says which.
     const [attempt] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, attemptId))
-      .for('update');
-    if (!attempt || attempt.state !== 'created') return;
+      .update(paymentAttempts)
+      .set(
+        outcome.status === 'failed'
+          ? {
+              state: 'failed',
+              failureCode: outcome.code,
+              failureMessage: outcome.message,
+              completedAt: sql`now()`,
+            }
+          : { state: 'succeeded', providerChargeId: outcome.chargeId, completedAt: sql`now()` },
+      )
+      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.state, 'created')))
+      .returning();
+    if (!attempt) return false;
     const charged = formatAmount(attempt.amountMinor + attempt.feeMinor, attempt.currency);
     if (outcome.status === 'failed') {
-      await tx
-        .update(paymentAttempts)
-        .set({
-          state: 'failed',
-          failureCode: outcome.code,
-          failureMessage: outcome.message,
-          completedAt: sql`now()`,
-        })
-        .where(eq(paymentAttempts.id, attemptId));
       await logFailure(
         tx,
         locked,
         attempt,
         `A card payment of ${charged} did not go through: ${outcome.message}`,
       );
-      return;
+      return false;
     }
-    await tx
-      .update(paymentAttempts)
-      .set({ state: 'succeeded', providerChargeId: outcome.chargeId, completedAt: sql`now()` })
-      .where(eq(paymentAttempts.id, attemptId));
     const status = locked.milestone.status;
     const stillWanted = attempt.purpose === 'fund' ? status === 'pending' : status === 'submitted';
     if (!stillWanted) {
@@ -171,10 +165,11 @@ export async function completeAttempt(
         attempt,
         `A card payment of ${charged} arrived after the milestone had moved on, so it is being paid back in full.`,
       );
-      return;
+      return true;
     }
     if (attempt.purpose === 'fund') await fundedMoney(tx, ctx, locked, attempt);
     else await releaseWithBonus(tx, ctx, locked, attempt);
+    return false;
   });
 }
 
@@ -207,7 +202,7 @@ export async function reconcileAttempts(ctx: ServiceContext, olderThanMs = 2 * 6
       // Never seen by the processor: nothing was charged; the attempt is over.
       await completeAttempt(
         ctx,
-        attempt.id,
+        attempt,
         outcome ?? {
           status: 'failed',
           code: 'processing_error',

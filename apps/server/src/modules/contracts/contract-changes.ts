@@ -69,7 +69,7 @@ export async function proposeMilestone(
       kind: 'milestone_proposed',
       text,
     });
-    await tellParties(tx, ctx, locked.contract, 'milestone_proposed', {
+    await tellParties(tx, ctx, locked, 'milestone_proposed', {
       [side === 'client' ? 'expert' : 'client']: {
         title: 'A milestone was proposed',
         body: `${text} Accept or decline it in the workspace.`,
@@ -107,7 +107,7 @@ export async function answerProposal(
     const { kind, verb } = answerWords[answer];
     const text = `${nameOf(locked, side)} ${verb} the proposed milestone “${milestone.title}” (${formatAmount(milestone.amountMinor, contract.currency)}).`;
     await logActivity(tx, { contractId: contract.id, milestoneId, actorId: user.id, kind, text });
-    await tellParties(tx, ctx, contract, kind, {
+    await tellParties(tx, ctx, locked, kind, {
       [side === 'client' ? 'expert' : 'client']: {
         title: `Proposal ${verb === 'withdrew' ? 'withdrawn' : verb}`,
         body: text,
@@ -196,7 +196,7 @@ export async function closeContract(
         ? `${who} ended the contract: every milestone is settled.`
         : `${who} cancelled the contract: ${how.reason}`;
     await logActivity(tx, { contractId, actorId: user.id, kind: `contract_${status}`, text });
-    await tellParties(tx, ctx, locked.contract, `contract_${status}`, {
+    await tellParties(tx, ctx, locked, `contract_${status}`, {
       [side === 'client' ? 'expert' : 'client']: {
         title: how.kind === 'end' ? 'Contract completed' : 'Contract cancelled',
         body: text,

@@ -5,26 +5,21 @@ import {
   type ContractListItem,
   type Milestone,
 } from '@sciwise/contracts';
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   contractMilestones,
   contracts as c,
-  escrowHolds,
-  escrowSettlements,
   expertProfiles,
-  milestoneSubmissions,
-  paymentAttempts,
   projects,
   quotes,
-  submissionFiles,
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { escrowBalances } from '../payments/ledger.ts';
-import { CONTRACT_NOT_FOUND, roleIn, type MilestoneRow } from './access.ts';
+import { CONTRACT_NOT_FOUND, roleIn, type ContractRow, type MilestoneRow } from './access.ts';
+import { milestoneDetails, type MilestoneDetail } from './milestone-details.ts';
 import { finalStates, isHeld, milestoneActions } from './milestone-states.ts';
 import { nextStep } from './next-step.ts';
 
@@ -102,108 +97,10 @@ export async function getContract(db: Executor, user: SessionUser, id: string): 
   const [row] = await selectContracts(db, eq(c.id, id));
   if (!row || !roleIn(row.contract, user)) throw notFound(CONTRACT_NOT_FOUND);
   const contract = row.contract;
-  const milestones = await milestonesOf(db, [id]);
-  const ids = milestones.map((m) => m.id);
-  const [submissions, files, holds, settlements, payments, held] = await Promise.all([
-    ids.length
-      ? db
-          .select()
-          .from(milestoneSubmissions)
-          .where(inArray(milestoneSubmissions.milestoneId, ids))
-          .orderBy(desc(milestoneSubmissions.version))
-      : [],
-    ids.length
-      ? db
-          .select({ file: submissionFiles })
-          .from(submissionFiles)
-          .innerJoin(milestoneSubmissions, eq(milestoneSubmissions.id, submissionFiles.submissionId))
-          .where(inArray(milestoneSubmissions.milestoneId, ids))
-          .orderBy(asc(submissionFiles.position))
-      : [],
-    ids.length ? db.select().from(escrowHolds).where(inArray(escrowHolds.milestoneId, ids)) : [],
-    ids.length ? db.select().from(escrowSettlements).where(inArray(escrowSettlements.milestoneId, ids)) : [],
-    ids.length
-      ? db
-          .select()
-          .from(paymentAttempts)
-          .where(and(inArray(paymentAttempts.milestoneId, ids), eq(paymentAttempts.state, 'succeeded')))
-      : [],
-    escrowBalances(db, ids),
-  ]);
+  const details = await milestoneDetails(db, id);
+  const milestones = details.map((d) => d.milestone);
   const base = baseOf(row, user, milestones);
-  const actor = base.role;
   const money = (amountMinor: number) => ({ amountMinor, currency: contract.currency });
-  const presented = milestones.map((m): Milestone => {
-    const hold = holds.find((h) => h.milestoneId === m.id);
-    const settled = settlements.find((s) => s.milestoneId === m.id);
-    const funding = payments.find((p) => p.milestoneId === m.id && p.purpose === 'fund');
-    const bonus = payments.find((p) => p.milestoneId === m.id && p.purpose === 'bonus');
-    const clientFee = hold?.feeMinor ?? feeMinor(m.amountMinor, contract.clientFeeBps);
-    const expertFee = feeMinor(m.amountMinor, contract.expertFeeBps);
-    return {
-      id: m.id,
-      position: m.position,
-      title: m.title,
-      amount: money(m.amountMinor),
-      criteria: m.criteria,
-      status: m.status,
-      proposedBy: m.proposedBy,
-      funding: { fee: money(clientFee), total: money(m.amountMinor + clientFee) },
-      release: { fee: money(expertFee), net: money(m.amountMinor - expertFee) },
-      fundedAt: iso(m.fundedAt),
-      paidWith:
-        funding?.cardBrand && funding.cardLast4
-          ? { brand: funding.cardBrand, last4: funding.cardLast4 }
-          : null,
-      submittedAt: iso(m.submittedAt),
-      autoReleaseAt: iso(m.autoReleaseAt),
-      settledAt: iso(m.settledAt),
-      settlement: settled
-        ? {
-            toExpert: money(settled.toExpertMinor),
-            toClient: money(settled.toClientMinor),
-            bonus: bonus ? money(bonus.amountMinor) : null,
-          }
-        : null,
-      revisionRequest:
-        m.revisionReason && m.revisionRequestedAt
-          ? {
-              reason: m.revisionReason,
-              unmetCriteria: m.revisionUnmet ?? [],
-              createdAt: m.revisionRequestedAt.toISOString(),
-            }
-          : null,
-      dispute:
-        m.disputeOpenedBy && m.disputeReason && m.disputeOpenedAt
-          ? {
-              openedBy: m.disputeOpenedBy,
-              reason: m.disputeReason,
-              openedAt: m.disputeOpenedAt.toISOString(),
-              resolution: m.disputeResolution,
-              resolvedAt: iso(m.disputeResolvedAt),
-            }
-          : null,
-      submissions: submissions
-        .filter((s) => s.milestoneId === m.id)
-        .map((s) => ({
-          id: s.id,
-          version: s.version,
-          note: s.note,
-          createdAt: s.createdAt.toISOString(),
-          files: files
-            .filter(({ file }) => file.submissionId === s.id)
-            .map(({ file }) => ({
-              id: file.id,
-              name: file.name,
-              sizeBytes: file.sizeBytes,
-              contentType: file.contentType,
-              sha256: file.sha256,
-              url: `/api/submission-files/${file.id}`,
-            })),
-        })),
-      actions: contract.status === 'active' ? milestoneActions(m, actor) : [],
-    };
-  });
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
     ...base,
@@ -211,13 +108,77 @@ export async function getContract(db: Executor, user: SessionUser, id: string): 
     fees: { clientFeeBps: contract.clientFeeBps, expertFeeBps: contract.expertFeeBps },
     autoReleaseDays: contract.autoReleaseDays,
     escrow: {
-      held: money(sum([...held.values()])),
-      released: money(sum(settlements.map((s) => s.toExpertMinor))),
-      refunded: money(sum(settlements.map((s) => s.toClientMinor))),
+      held: money(sum(details.map((d) => d.heldMinor))),
+      released: money(sum(details.map((d) => d.toExpertMinor ?? 0))),
+      refunded: money(sum(details.map((d) => d.toClientMinor ?? 0))),
     },
-    milestones: presented,
-    actions: contractActions(contract.status, actor, milestones),
+    milestones: details.map((d) =>
+      presentMilestone(
+        d,
+        contract,
+        contract.status === 'active' ? milestoneActions(d.milestone, base.role) : [],
+      ),
+    ),
+    actions: contractActions(contract.status, base.role, milestones),
     endedAt: iso(contract.endedAt),
+  };
+}
+
+function presentMilestone(
+  detail: MilestoneDetail,
+  contract: Pick<ContractRow, 'currency' | 'clientFeeBps' | 'expertFeeBps'>,
+  actions: Milestone['actions'],
+): Milestone {
+  const m = detail.milestone;
+  const money = (amountMinor: number) => ({ amountMinor, currency: contract.currency });
+  const clientFee = detail.holdFeeMinor ?? feeMinor(m.amountMinor, contract.clientFeeBps);
+  const expertFee = feeMinor(m.amountMinor, contract.expertFeeBps);
+  return {
+    id: m.id,
+    position: m.position,
+    title: m.title,
+    amount: money(m.amountMinor),
+    criteria: m.criteria,
+    status: m.status,
+    proposedBy: m.proposedBy,
+    funding: { fee: money(clientFee), total: money(m.amountMinor + clientFee) },
+    release: { fee: money(expertFee), net: money(m.amountMinor - expertFee) },
+    fundedAt: iso(m.fundedAt),
+    paidWith: detail.paidWith,
+    submittedAt: iso(m.submittedAt),
+    autoReleaseAt: iso(m.autoReleaseAt),
+    settledAt: iso(m.settledAt),
+    settlement:
+      detail.toExpertMinor !== null && detail.toClientMinor !== null
+        ? {
+            toExpert: money(detail.toExpertMinor),
+            toClient: money(detail.toClientMinor),
+            bonus: detail.bonusMinor !== null ? money(detail.bonusMinor) : null,
+          }
+        : null,
+    revisionRequest:
+      m.revisionReason && m.revisionRequestedAt
+        ? {
+            reason: m.revisionReason,
+            unmetCriteria: m.revisionUnmet ?? [],
+            createdAt: m.revisionRequestedAt.toISOString(),
+          }
+        : null,
+    dispute:
+      m.disputeOpenedBy && m.disputeReason && m.disputeOpenedAt
+        ? {
+            openedBy: m.disputeOpenedBy,
+            reason: m.disputeReason,
+            openedAt: m.disputeOpenedAt.toISOString(),
+            resolution: m.disputeResolution,
+            resolvedAt: iso(m.disputeResolvedAt),
+          }
+        : null,
+    submissions: detail.submissions.map((s) => ({
+      ...s,
+      files: s.files.map((file) => ({ ...file, url: `/api/submission-files/${file.id}` })),
+    })),
+    actions,
   };
 }
 

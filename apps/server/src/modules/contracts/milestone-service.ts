@@ -62,7 +62,7 @@ export async function requestChanges(
       kind: 'changes_requested',
       text,
     });
-    await tellParties(tx, ctx, contract, 'changes_requested', {
+    await tellParties(tx, ctx, locked, 'changes_requested', {
       expert: { title: 'Changes requested', body: text },
     });
     return contract.id;
@@ -156,7 +156,7 @@ export async function openDispute(
       kind: 'dispute_opened',
       text,
     });
-    await tellParties(tx, ctx, contract, 'dispute_opened', {
+    await tellParties(tx, ctx, locked, 'dispute_opened', {
       [side === 'client' ? 'expert' : 'client']: { title: 'A dispute was opened', body: text },
       admins: { title: 'A dispute needs a mediator', body: text },
     });

@@ -48,7 +48,7 @@ export async function fundedMoney(tx: Executor, ctx: Ctx, locked: Locked, attemp
     kind: 'milestone_funded',
     text: `${clientName} funded “${milestone.title}”: ${charged} charged to ${card} (${money(locked, attempt.amountMinor)} held in escrow + ${money(locked, attempt.feeMinor)} marketplace fee).`,
   });
-  await tellParties(tx, ctx, contract, 'milestone_funded', {
+  await tellParties(tx, ctx, locked, 'milestone_funded', {
     expert: {
       title: 'Milestone funded: you can start',
       body: `${clientName} funded “${milestone.title}”. ${money(locked, attempt.amountMinor)} is held in escrow, so you can start work on it now.`,
@@ -95,7 +95,7 @@ export async function releaseMilestone(
     kind: `milestone_released_${how.kind}`,
     text: said,
   });
-  await tellParties(tx, ctx, contract, 'milestone_released', {
+  await tellParties(tx, ctx, locked, 'milestone_released', {
     expert: { title: 'Payment released to you', body: said },
     client: { title: 'Milestone released', body: said },
   });
@@ -128,7 +128,7 @@ export async function releaseWithBonus(
     kind: 'bonus_paid',
     text,
   });
-  await tellParties(tx, ctx, locked.contract, 'bonus_paid', {
+  await tellParties(tx, ctx, locked, 'bonus_paid', {
     expert: { title: 'You received a bonus', body: text },
   });
 }
@@ -196,7 +196,7 @@ export async function returnMoney(
     kind: `milestone_${how.kind}`,
     text: said,
   });
-  await tellParties(tx, ctx, contract, how.kind === 'refund' ? 'milestone_refunded' : 'dispute_resolved', {
+  await tellParties(tx, ctx, locked, how.kind === 'refund' ? 'milestone_refunded' : 'dispute_resolved', {
     client: {
       title: how.kind === 'resolved_split' ? 'Dispute resolved' : 'Money on its way back',
       body: said,

@@ -46,7 +46,7 @@ export async function releaseReminderJob(
   const locked = await stillWaiting(ctx, tx, payload as unknown as ReleasePayload);
   if (!locked) return;
   const { milestone, contract } = locked;
-  await tellParties(tx, ctx, contract, 'release_reminder', {
+  await tellParties(tx, ctx, locked, 'release_reminder', {
     client: {
       title: `Automatic release in ${days === 1 ? '1 day' : `${days} days`}`,
       body: `“${milestone.title}” is waiting for your review. Unless you approve it or ask for changes, ${formatAmount(milestone.amountMinor, contract.currency)} is released to ${locked.expertName} in ${days === 1 ? '1 day' : `${days} days`}.`,

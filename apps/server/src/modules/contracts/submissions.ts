@@ -180,7 +180,7 @@ export async function submitWork(
       kind: 'work_submitted',
       text: `${locked.expertName} submitted version ${version} of “${milestone.title}” with ${files}.`,
     });
-    await tellParties(tx, ctx, contract, 'work_submitted', {
+    await tellParties(tx, ctx, locked, 'work_submitted', {
       client: {
         title: 'Work submitted for your review',
         body: `${locked.expertName} submitted “${milestone.title}” (version ${version}). Approve it, or ask for changes naming what is missing. If you do neither, ${formatAmount(milestone.amountMinor, contract.currency)} is released automatically on ${dateWords.format(releaseAt)}.`,

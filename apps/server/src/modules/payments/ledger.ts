@@ -1,7 +1,7 @@
 import type { RateCurrency } from '@sciwise/contracts';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
+import { ledgerAccounts, type ledgerTransactions } from '../../db/schema/index.ts';
 
 /*
  * The double-entry ledger (DESIGN §4). Every movement is one transaction of entries that sum to
@@ -31,85 +31,74 @@ export interface LedgerTransaction {
   legs: readonly Leg[];
 }
 
-const ownerOf = (ref: AccountRef) => ({
-  userId: 'userId' in ref ? ref.userId : null,
-  milestoneId: 'milestoneId' in ref ? ref.milestoneId : null,
-});
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+/** The account's owner as the `owner` column holds it: the milestone, the person, or nobody. */
+const ownerOf = (ref: AccountRef) =>
+  'milestoneId' in ref ? ref.milestoneId : 'userId' in ref ? ref.userId : NOBODY;
 
-function sameAccount(ref: AccountRef, currency: RateCurrency): SQL {
-  const owner = ownerOf(ref);
-  return and(
-    eq(ledgerAccounts.kind, ref.kind),
-    eq(ledgerAccounts.currency, currency),
-    owner.userId ? eq(ledgerAccounts.userId, owner.userId) : isNull(ledgerAccounts.userId),
-    owner.milestoneId
-      ? eq(ledgerAccounts.milestoneId, owner.milestoneId)
-      : isNull(ledgerAccounts.milestoneId),
-  )!;
-}
-
-/** The account's id, opening it on first use. */
-export async function accountId(tx: Executor, ref: AccountRef, currency: RateCurrency): Promise<string> {
-  const [created] = await tx
-    .insert(ledgerAccounts)
-    .values({ kind: ref.kind, currency, ...ownerOf(ref) })
-    .onConflictDoNothing()
-    .returning({ id: ledgerAccounts.id });
-  if (created) return created.id;
-  // Opened earlier (or by a concurrent transaction that has committed since): read it.
-  const [existing] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(sameAccount(ref, currency));
-  if (!existing) throw new Error(`ledger account ${ref.kind} could not be opened`);
-  return existing.id;
-}
-
-/** Writes one balanced transaction; returns its id. Zero legs are left out. */
+/**
+ * Writes one balanced transaction in one statement: opens the accounts used for the first time,
+ * inserts the transaction and its entries; returns its id. Zero legs are left out.
+ */
 export async function record(tx: Executor, entry: LedgerTransaction): Promise<string> {
   const legs = entry.legs.filter((leg) => leg.amountMinor !== 0);
   const total = legs.reduce((sum, leg) => sum + leg.amountMinor, 0);
   if (legs.length < 2 || total !== 0 || legs.some((leg) => !Number.isSafeInteger(leg.amountMinor)))
     throw new Error(`unbalanced ledger transaction ${entry.kind}: ${total}`);
-  const accounts: string[] = [];
-  for (const leg of legs) accounts.push(await accountId(tx, leg.account, entry.currency));
-  const [row] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: entry.kind,
-      contractId: entry.contractId,
-      milestoneId: entry.milestoneId,
-      createdBy: entry.createdBy,
-      memo: entry.memo,
-    })
-    .returning({ id: ledgerTransactions.id });
-  await tx.insert(ledgerEntries).values(
-    legs.map((leg, index) => ({
-      transactionId: row!.id,
-      accountId: accounts[index]!,
-      currency: entry.currency,
-      amountMinor: leg.amountMinor,
-    })),
+  const values = sql.join(
+    legs.map(
+      (leg, index) =>
+        sql`(${index}::int, ${leg.account.kind}::ledger_account_kind, ${
+          'userId' in leg.account ? leg.account.userId : null
+        }::uuid, ${'milestoneId' in leg.account ? leg.account.milestoneId : null}::uuid, ${ownerOf(leg.account)}::uuid, ${
+          leg.amountMinor
+        }::bigint)`,
+    ),
+    sql`, `,
   );
-  return row!.id;
+  const statement = sql`
+    with legs (position, kind, user_id, milestone_id, owner, amount) as (values ${values}),
+    opened as (
+      insert into ledger_accounts (kind, user_id, milestone_id, currency)
+      select kind, user_id, milestone_id, ${entry.currency} from legs
+      on conflict (kind, owner, currency) do nothing
+      returning id, kind, owner),
+    moved as (
+      insert into ledger_transactions (kind, contract_id, milestone_id, created_by, memo)
+      values (${entry.kind}, ${entry.contractId}, ${entry.milestoneId}, ${entry.createdBy}, ${entry.memo})
+      returning id)
+    insert into ledger_entries (transaction_id, account_id, currency, amount_minor)
+    select moved.id, coalesce(opened.id, existing.id), ${entry.currency}, legs.amount
+    from legs cross join moved
+    left join opened on opened.kind = legs.kind and opened.owner = legs.owner
+    left join ledger_accounts existing
+      on existing.kind = legs.kind and existing.owner = legs.owner and existing.currency = ${entry.currency}
+    order by legs.position
+    returning transaction_id`;
+  const result = (await tx.execute(statement)) as unknown as { rows: { transaction_id: string }[] };
+  return result.rows[0]!.transaction_id;
 }
 
-/** Balances of the milestones' escrow accounts, by milestone id (0 when never funded). */
-export async function escrowBalances(
+/**
+ * Opens accounts ahead of their first movement. The shared ones (a client's funding, an expert's
+ * balance, the platform's fees) are opened when a contract is made: were two first movements to
+ * open one at the same moment, the later statement could not see the other's row (its snapshot
+ * predates it) and would fail. A milestone's escrow is opened by its own funding, which happens once.
+ */
+export async function openAccounts(
   tx: Executor,
-  milestoneIds: readonly string[],
-): Promise<Map<string, number>> {
-  const balances = new Map<string, number>();
-  if (milestoneIds.length === 0) return balances;
-  const rows = await tx
-    .select({
-      milestoneId: ledgerAccounts.milestoneId,
-      balance: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::text`,
-    })
-    .from(ledgerAccounts)
-    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
-    .where(and(eq(ledgerAccounts.kind, 'escrow'), inArray(ledgerAccounts.milestoneId, [...milestoneIds])))
-    .groupBy(ledgerAccounts.milestoneId);
-  for (const row of rows) if (row.milestoneId) balances.set(row.milestoneId, Number(row.balance));
-  return balances;
+  refs: readonly AccountRef[],
+  currency: RateCurrency,
+): Promise<void> {
+  await tx
+    .insert(ledgerAccounts)
+    .values(
+      refs.map((ref) => ({
+        kind: ref.kind,
+        currency,
+        userId: 'userId' in ref ? ref.userId : null,
+        milestoneId: 'milestoneId' in ref ? ref.milestoneId : null,
+      })),
+    )
+    .onConflictDoNothing();
 }

@@ -112,7 +112,7 @@ export function sandboxProvider(db: Database): PaymentProvider {
           ? null
           : failures[card.behaviour as keyof typeof failures];
       // A key the processor has seen answers with the first outcome: never a second charge.
-      await db
+      const [charged] = await db
         .insert(sandboxCharges)
         .values({
           id: `ch_sandbox_${randomBytes(12).toString('hex')}`,
@@ -123,8 +123,9 @@ export function sandboxProvider(db: Database): PaymentProvider {
           status: failure ? 'failed' : 'succeeded',
           failureCode: failure?.code ?? null,
         })
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey });
-      return (await findCharge(request.idempotencyKey))!;
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+        .returning();
+      return charged ? outcomeOf(charged) : (await findCharge(request.idempotencyKey))!;
     },
     findCharge,
     async refund(request) {

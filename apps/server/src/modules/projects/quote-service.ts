@@ -24,6 +24,7 @@ import type { SessionUser } from '../accounts/sessions.ts';
 import { avatarUrl } from '../accounts/presenter.ts';
 import { expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
 import { logActivity } from '../contracts/activity.ts';
+import { openAccounts } from '../payments/ledger.ts';
 import { notify } from '../notifications/service.ts';
 import { findProject, visibleProject } from './access.ts';
 import { formatMoney } from './matching.ts';
@@ -321,6 +322,15 @@ export async function acceptQuote(
         .update(projects)
         .set({ status: projectStatus, updatedAt: sql`now()` })
         .where(eq(projects.id, project.id));
+      await openAccounts(
+        tx,
+        [
+          { kind: 'client_funding', userId: project.ownerId },
+          { kind: 'expert_available', userId: quote.expertId },
+          { kind: 'platform_fees' },
+        ],
+        quote.currency,
+      );
       const [expert] = await tx
         .select({ firstName: users.firstName, lastName: users.lastName })
         .from(users)
