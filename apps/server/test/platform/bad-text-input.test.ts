@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Conversation, ErrorResponse } from '@sciwise/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +99,32 @@ describe('the development outbox filter', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(errorOf(response).code).toBe('invalid_input');
+  });
+});
+
+describe('a crafted expert search cursor', () => {
+  const cursorFor = (sort: string, key: number) =>
+    Buffer.from(JSON.stringify([sort, key, randomUUID()])).toString('base64url');
+
+  it.each(['rating', 'rate_asc', 'rate_desc'])(
+    'sort=%s with a key beyond the integer range: 400 "page link"',
+    async (sort) => {
+      for (const key of [2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/experts?sort=${sort}&cursor=${cursorFor(sort, key)}`,
+        });
+        expect(response.statusCode, `${sort} ${key}`).toBe(400);
+        expect(errorOf(response).message).toMatch(/page link is not valid/);
+      }
+    },
+  );
+
+  it('still takes a key inside the range', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/experts?sort=rate_asc&cursor=${cursorFor('rate_asc', 2 ** 31 - 1)}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
   });
 });
