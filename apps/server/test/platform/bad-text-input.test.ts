@@ -128,3 +128,23 @@ describe('a crafted expert search cursor', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 });
+
+describe('a malformed avatar upload', () => {
+  const part = `Content-Disposition: form-data; name="file"; filename="me.png"\r\n\r\n\x89PNG cut off`;
+  it.each([
+    ['multipart/form-data; boundary=xyz', 'not multipart at all'],
+    ['multipart/form-data', 'no boundary given'],
+    ['multipart/form-data; boundary=xyz', `--xyz\r\n${part}`],
+  ])('%s, %j: 400 and the picture is unchanged', async (contentType, payload) => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/avatar',
+      headers: { ...client.headers, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorOf(response).message).toMatch(/incomplete or malformed/);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: client.headers });
+    expect(me.json<{ avatarUrl: string | null }>().avatarUrl).toBeNull();
+  });
+});
