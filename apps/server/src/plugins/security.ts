@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../errors.ts';
+import { isSameSiteOrigin } from '../lib/same-origin.ts';
 
 /** Strict headers for every response: no inline script anywhere, no framing, no sniffing. */
 export async function registerSecurityHeaders(
@@ -41,12 +42,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * browser says came from another origin, as a second line against cross-site request forgery.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
-  const allowed = new Set([new URL(publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (!origin) return;
-    const sameHost = request.headers.host && origin.replace(/^https?:\/\//, '') === request.headers.host;
-    if (!sameHost && !allowed.has(origin)) throw forbidden('Requests from other sites are not accepted.');
+    if (origin === undefined) return;
+    if (!isSameSiteOrigin(origin, { protocol: request.protocol, host: request.host }, publicUrl))
+      throw forbidden('Requests from other sites are not accepted.');
   });
 }
