@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forbidden } from '../errors.ts';
 import { isSameSiteOrigin } from '../lib/same-origin.ts';
 
@@ -30,9 +30,22 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (request.url.startsWith('/api/')) noStoreUnlessDeclared(reply);
   });
+}
+
+/**
+ * API answers are not cached, by anyone, unless their route says they may be. Most of them
+ * depend on who asks (a session cookie or a bearer token), and a browser's or a shared cache's
+ * copy would outlive a logout or reach the next person on the same computer; deciding per
+ * session would miss the routes that answer anonymous and signed-in people differently. The few
+ * public, cacheable answers (featured experts, stats, avatars) set their own Cache-Control.
+ * Errors are never cached, whatever the route had set before failing.
+ */
+function noStoreUnlessDeclared(reply: FastifyReply): void {
+  if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
