@@ -29,8 +29,9 @@ const UNSAFE_MULTI_LINE_CHARS = new RegExp(`[${CONTROLS_BUT_TAB_AND_LF}${BIDI_CO
 export const isSafeSingleLine = (value: string): boolean => !UNSAFE_TEXT_CHARS.test(value);
 export const isSafeMultiLine = (value: string): boolean => !UNSAFE_MULTI_LINE_CHARS.test(value);
 
-/** Each refused character as a space: for text we must keep but did not write, such as file names. */
-export const replaceUnsafeChars = (value: string): string => value.replace(UNSAFE_TEXT_CHARS_ALL, ' ');
+/** Each character a single-line field refuses, replaced (by a space unless told otherwise). */
+export const replaceUnsafeChars = (value: string, replacement = ' '): string =>
+  value.replace(UNSAFE_TEXT_CHARS_ALL, replacement);
 
 export const normaliseLineEnds = (value: string): string => value.replace(/\r\n?/g, '\n');
 
@@ -79,7 +80,7 @@ export function searchText(label: string, max: number, messages: Pick<TextMessag
   return z
     .string({ error: `${label} must be text.` })
     .max(max, messages.tooLong ?? `${label} can have at most ${max} characters.`)
-    .overwrite(replaceUnsafeChars)
+    .overwrite((value) => replaceUnsafeChars(value))
     .trim();
 }
 
