@@ -9,6 +9,7 @@ import type { RequestMeta, ServiceContext } from './context.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimits, type Sleep } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
@@ -65,6 +66,8 @@ export interface AppOverrides {
   logger?: boolean;
   /** How rate-limit slow-downs wait; tests record the waits instead of sleeping. */
   sleep?: Sleep;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Tests move this clock instead of sleeping. */
   clock?: Clock;
   payments?: PaymentProvider;
@@ -82,6 +85,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Errors and URLs are logged without the values people sent (lib/log-serializers.ts).
+            serializers: { err: serializeError, req: serializeRequest },
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
           },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

@@ -7,6 +7,7 @@ import {
   personNameSchema,
   phoneNumberSchema,
 } from './fields.ts';
+import { singleLineText } from './text.ts';
 
 export const userRoles = ['member', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -94,7 +95,7 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** DELETE /api/me: the password confirms it (SSO-only accounts confirm by typing their e-mail). */
 export const deleteAccountRequestSchema = z.object({
   password: z.string().max(1024).optional(),
-  confirmEmail: z.string().max(254).optional(),
+  confirmEmail: singleLineText('confirmEmail', 254).optional(),
 });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
@@ -104,7 +105,11 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 /** POST /api/Account/ResetPassword */
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'This reset link is incomplete.').max(200, 'This reset link is not valid.'),
+  token: singleLineText('The reset link', 200, {
+    type: 'This reset link is incomplete.',
+    tooLong: 'This reset link is not valid.',
+    unsafe: 'This reset link is not valid.',
+  }).min(1, 'This reset link is incomplete.'),
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
+
+/** GET /api/dev/outbox: only the messages sent to one address, when `to` is given. */
+export const outboxQuerySchema = z.object({ to: singleLineText('to', 254).optional() });
 
 /** A message held by the development outbox (no SMTP configured). */
 export const outboxMessageSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_MAX_MINOR, amountMinorSchema, criteriaSchema, MILESTONE_CRITERIA_MAX } from './projects.ts';
 import type { RateCurrency } from './constants.ts';
+import { multiLineText, pageCursorSchema, singleLineText } from './text.ts';
 import { moneySchema } from './experts.ts';
 
 /*
@@ -8,16 +9,6 @@ import { moneySchema } from './experts.ts';
  * units; every figure a page shows about money (fees, totals, what the expert receives) is
  * computed by the server and sent here, so the web never re-derives a number the server decides.
  */
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const text = (label: string, min: number, max: number, tooShort: string) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .min(min, tooShort)
-    .max(max, `${label} can have at most ${max} characters.`)
-    .refine((value) => !CONTROL_CHARS.test(value), `${label} contains characters we can't store.`);
 
 /** A fee in basis points (500 = 5%), rounded half up to a whole minor unit. */
 export function feeMinor(amountMinor: number, bps: number): number {
@@ -216,7 +207,7 @@ export const activityResponseSchema = z.object({
 });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 export const activityQuerySchema = z.strictObject({
-  cursor: z.string().max(200, 'That cursor is not valid.').optional(),
+  cursor: pageCursorSchema(200, 'That page link is not valid; start again from the first page.').optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -289,7 +280,8 @@ const paymentToken = z
   .min(1, 'Choose a card to pay with.')
   .max(200, 'That payment token is not valid.')
   .regex(/^[\w-]+$/, 'That payment token is not valid.');
-const reason = (min: number, tooShort: string) => text('The reason', min, 2000, tooShort);
+const reason = (min: number, tooShort: string) =>
+  multiLineText('The reason', 2000).pipe(z.string().min(min, tooShort));
 const criterionIndexes = z
   .array(
     z
@@ -307,11 +299,8 @@ export type FundMilestoneRequest = z.infer<typeof fundMilestoneRequestSchema>;
 export const SUBMISSION_NOTE_MAX = 5000;
 export const SUBMISSION_FILES_MAX = 10;
 /** The note of a submission (multipart field `note`; files are the `files` parts). */
-export const submissionNoteSchema = text(
-  'The note',
-  1,
-  SUBMISSION_NOTE_MAX,
-  'Write a short note about what you are delivering.',
+export const submissionNoteSchema = multiLineText('The note', SUBMISSION_NOTE_MAX).pipe(
+  z.string().min(1, 'Write a short note about what you are delivering.'),
 );
 
 export const requestChangesRequestSchema = z.strictObject({
@@ -365,7 +354,7 @@ export const resolveDisputeRequestSchema = z
 export type ResolveDisputeRequest = z.infer<typeof resolveDisputeRequestSchema>;
 
 export const proposeMilestoneRequestSchema = z.strictObject({
-  title: text('The title', 1, 120, 'Give the milestone a title.'),
+  title: singleLineText('The title', 120).pipe(z.string().min(1, 'Give the milestone a title.')),
   amountMinor: amountMinorSchema('The amount'),
   criteria: criteriaSchema.default([]),
 });

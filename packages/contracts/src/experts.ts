@@ -8,12 +8,9 @@ import {
   SEARCH_LIMIT_MAX,
   SEARCH_QUERY_MAX,
 } from './constants.ts';
+import { multiLineText, pageCursorSchema, searchText, singleLineText as line } from './text.ts';
 
 export * from './constants.ts';
-
-// Control characters never belong in single-line fields.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const expertCategorySchema = z.enum(expertCategories, {
   error: `category must be one of: ${expertCategories.join(', ')}.`,
@@ -32,13 +29,6 @@ export const countrySchema = z
   .trim()
   .toUpperCase()
   .refine((code) => countrySet.has(code), 'country must be a two-letter ISO country code such as GB.');
-
-const line = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} can have at most ${max} characters.`)
-    .refine((value) => !CONTROL_CHARS.test(value), `${label} contains characters we can't store.`);
 
 export const subjectNameSchema = line('A subject', 60).pipe(
   z.string().min(2, 'A subject needs at least 2 characters.'),
@@ -64,9 +54,9 @@ export type Education = z.infer<typeof educationSchema>;
 
 export const publicationSchema = z.strictObject({
   title: line('title', 300).pipe(z.string().min(1, 'Enter the title.')),
-  url: z
-    .url({ protocol: /^https?$/, error: 'A publication link must be an http(s) URL.' })
-    .max(500, 'A publication link can have at most 500 characters.')
+  // The URL parser silently drops tabs and line breaks and keeps other controls: refuse them first.
+  url: line('A publication link', 500)
+    .pipe(z.url({ protocol: /^https?$/, error: 'A publication link must be an http(s) URL.' }))
     .optional(),
   year: z.number().int().min(1900).max(2100).optional(),
 });
@@ -83,12 +73,7 @@ export const RATE_MAX_MINOR = 1_000_000;
  */
 export const expertApplicationDraftSchema = z.strictObject({
   headline: line('headline', 120).optional(),
-  bio: z
-    .string({ error: 'bio must be text.' })
-    .trim()
-    .max(5000, 'bio can have at most 5000 characters.')
-    .refine((value) => !value.includes('\u0000'), "bio contains characters we can't store.")
-    .optional(),
+  bio: multiLineText('bio', 5000).optional(),
   category: expertCategorySchema.optional(),
   subjects: z.array(subjectNameSchema).max(10, 'Choose at most 10 subjects.').optional(),
   skills: z
@@ -167,7 +152,7 @@ export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
 export const applicationQueueQuerySchema = z.strictObject({
   status: z.enum(vettingStatuses).default('submitted'),
-  cursor: z.string().max(200, 'That page link is not valid.').optional(),
+  cursor: pageCursorSchema(200, 'That page link is not valid.').optional(),
   limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(50).default(20),
 });
 export const applicationQueueResponseSchema = z.object({
@@ -177,11 +162,10 @@ export const applicationQueueResponseSchema = z.object({
 export type ApplicationQueueResponse = z.infer<typeof applicationQueueResponseSchema>;
 
 export const rejectApplicationRequestSchema = z.strictObject({
-  reason: z
-    .string({ error: 'Give the applicant a reason.' })
-    .trim()
-    .min(10, 'Give the applicant a reason of at least 10 characters.')
-    .max(2000, 'The reason can have at most 2000 characters.'),
+  reason: multiLineText('The reason', 2000, { type: 'Give the applicant a reason.' }).min(
+    10,
+    'Give the applicant a reason of at least 10 characters.',
+  ),
 });
 
 /** The card shown in search results and on the landing page. */
@@ -227,7 +211,9 @@ const wholeNumber = (name: string, min: number, max: number) =>
  */
 export const expertSearchQuerySchema = z
   .strictObject({
-    q: z.string().max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters.`).optional(),
+    q: searchText('q', SEARCH_QUERY_MAX, {
+      tooLong: `Search for at most ${SEARCH_QUERY_MAX} characters.`,
+    }).optional(),
     category: expertCategorySchema.optional(),
     subject: z
       .string()
@@ -246,7 +232,7 @@ export const expertSearchQuerySchema = z
     sort: z
       .enum(expertSorts, { error: `sort must be one of: ${expertSorts.join(', ')}.` })
       .default('relevance'),
-    cursor: z.string().max(300, 'That page link is not valid; start from the first page.').optional(),
+    cursor: pageCursorSchema(300, 'That page link is not valid; start from the first page.').optional(),
     limit: wholeNumber('limit', 1, SEARCH_LIMIT_MAX).default(20),
   })
   .refine(
@@ -275,7 +261,7 @@ export const subjectSchema = z.object({
 });
 export type Subject = z.infer<typeof subjectSchema>;
 export const subjectSuggestQuerySchema = z.strictObject({
-  prefix: z.string().trim().max(60, 'prefix can have at most 60 characters.').default(''),
+  prefix: searchText('prefix', 60).default(''),
   // Up to the whole catalogue (a few hundred subjects), for the subject filter's list.
   limit: wholeNumber('limit', 1, 500).default(10),
 });

@@ -1,21 +1,22 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
-// Control characters never belong in names or single-line fields.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
-export const emailSchema = z
-  .string({ error: 'Enter your e-mail address.' })
-  .trim()
+export const emailSchema = singleLineText('Your e-mail address', 254, {
+  type: 'Enter your e-mail address.',
+  tooLong: 'An e-mail address has at most 254 characters.',
+})
   .min(1, 'Enter your e-mail address.')
-  .max(254, 'An e-mail address has at most 254 characters.')
   .pipe(z.email('Enter a valid e-mail address.'))
   .transform((email) => email.toLowerCase());
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Length only: the common-password check needs a dictionary and lives on the server. */
+/**
+ * Length only: the common-password check needs a dictionary and lives on the server. Passwords
+ * are the one text that skips the rule of text.ts: they are hashed, never stored or shown, and a
+ * character refused at sign-in could lock out someone who chose it.
+ */
 export const newPasswordSchema = z
   .string({ error: 'Enter a password.' })
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`)
@@ -28,22 +29,17 @@ export const passwordInputSchema = z
   .max(1024, 'That password is too long.');
 
 export const personNameSchema = (label: string) =>
-  z
-    .string({ error: `Enter your ${label}.` })
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(100, `Your ${label} can have at most 100 characters.`)
-    .refine((value) => !CONTROL_CHARS.test(value), `Your ${label} contains characters we can't store.`);
+  singleLineText(`Your ${label}`, 100, { type: `Enter your ${label}.` }).min(1, `Enter your ${label}.`);
 
 /**
  * International number: a leading +, then 6 to 15 digits (E.164), spaces, dashes, dots and
  * brackets allowed while typing. Stored as + and digits only.
  */
-export const phoneNumberSchema = z
-  .string({ error: 'Enter your phone number.' })
-  .trim()
+export const phoneNumberSchema = singleLineText('The phone number', 32, {
+  type: 'Enter your phone number.',
+  tooLong: 'That phone number is too long.',
+})
   .min(1, 'Enter your phone number.')
-  .max(32, 'That phone number is too long.')
   .refine(
     (value) => /^\+[\d\s().-]+$/.test(value),
     'Enter the phone number with its country code, e.g. +1 555 010 0199.',

@@ -1,5 +1,6 @@
 import './error-map.ts';
 export * from './errors.ts';
+export * from './text.ts';
 export * from './fields.ts';
 export * from './accounts.ts';
 export * from './dev.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { errorCodes } from './errors.ts';
+import { expertSlugSchema } from './experts.ts';
 import type { notificationSchema } from './notifications.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 /** Sciwise Concierge: a real account (seeded by migration) that administrators answer. */
@@ -8,13 +10,16 @@ export const CONCIERGE_USER_ID = '00000000-0000-4000-8000-00000000c0c1';
 
 const id = z.uuid('That id is not valid.');
 
-export const messageTextSchema = z
-  .string({ error: 'A message must be text.' })
-  .max(
-    MESSAGE_MAX_LENGTH,
-    `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-  )
-  .refine((text) => text.trim().length > 0, 'Write something before sending.');
+export const messageTextSchema = multiLineText('The message', MESSAGE_MAX_LENGTH, {
+  type: 'A message must be text.',
+  tooLong: `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+}).min(1, 'Write something before sending.');
+
+/** The client's own id for a message: a retry with the same one is not stored twice. */
+export const clientMessageIdSchema = singleLineText('clientMessageId', 100).min(
+  1,
+  'clientMessageId must not be empty.',
+);
 
 export const chatUserSchema = z.object({
   id: z.string(),
@@ -63,7 +68,7 @@ export type ConversationListResponse = z.infer<typeof conversationListResponseSc
 /** Whom to talk to: a person's id, or an expert's profile slug (the profile's Message button). */
 export const openConversationRequestSchema = z.union([
   z.strictObject({ userId: id }),
-  z.strictObject({ expertSlug: z.string().min(1).max(200) }),
+  z.strictObject({ expertSlug: expertSlugSchema }),
 ]);
 export type OpenConversationRequest = z.infer<typeof openConversationRequestSchema>;
 
@@ -82,6 +87,12 @@ export const messageListResponseSchema = z.object({
 });
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 
+/** POST /api/conversations/:id/messages: the socket's sendMessage without the addressing. */
+export const sendMessageRequestSchema = z.strictObject({
+  text: messageTextSchema,
+  clientMessageId: clientMessageIdSchema.optional(),
+});
+
 export const markReadRequestSchema = z.strictObject({ seq: z.number().int().min(0) });
 
 export const notificationSettingsSchema = z.strictObject({
@@ -99,8 +110,7 @@ export const sendMessagePayloadSchema = z
     receiverId: id.optional(),
     conversationId: id.optional(),
     text: messageTextSchema,
-    /** The client's own id for this message: a retry with the same one is not stored twice. */
-    clientMessageId: z.string().min(1).max(100).optional(),
+    clientMessageId: clientMessageIdSchema.optional(),
   })
   .refine((payload) => payload.receiverId || payload.conversationId, {
     message: 'Say who the message is for.',

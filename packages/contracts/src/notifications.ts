@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursorSchema } from './text.ts';
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -15,7 +16,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListQuerySchema = z.strictObject({
   limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(50).default(20),
   /** The createdAt/id cursor of the last notification seen, for the next page. */
-  cursor: z.string().max(200, 'That page link is not valid.').optional(),
+  cursor: pageCursorSchema(200, 'That page link is not valid.').optional(),
 });
 
 export const notificationListResponseSchema = z.object({

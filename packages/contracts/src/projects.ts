@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expertCategorySchema, expertSlugSchema } from './experts.ts';
+import { multiLineText, pageCursorSchema, searchText, singleLineText } from './text.ts';
 
 export const projectStatuses = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
@@ -27,16 +28,6 @@ export type ProposedMilestone = z.infer<typeof proposedMilestoneSchema>;
 // ---------------------------------------------------------------------------------------------
 // Shared field rules
 // ---------------------------------------------------------------------------------------------
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} can have at most ${max} characters.`)
-    .refine((value) => !CONTROL_CHARS.test(value), `${label} contains characters we can't store.`);
 
 /** Amounts are integers in minor units (cents); 100,000,000 is one million in the major unit. */
 export const AMOUNT_MAX_MINOR = 100_000_000;
@@ -68,15 +59,17 @@ export const PROJECT_SUBJECTS_MAX = 10;
 export const PROJECT_ATTACHMENTS_MAX = 10;
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 
-const subjectName = text('A subject', 60).pipe(z.string().min(2, 'A subject needs at least 2 characters.'));
+const subjectName = singleLineText('A subject', 60).pipe(
+  z.string().min(2, 'A subject needs at least 2 characters.'),
+);
 
 /**
  * POST /api/projects and PATCH /api/projects/:id: every field optional, so the form saves as the
  * person types. What a project needs before it is published is checked by publish (server side).
  */
 export const projectDraftSchema = z.strictObject({
-  title: text('The title', 120).optional(),
-  description: text('The description', 10_000).optional(),
+  title: singleLineText('The title', 120).optional(),
+  description: multiLineText('The description', 10_000).optional(),
   category: expertCategorySchema.nullable().optional(),
   subjects: z.array(subjectName).max(PROJECT_SUBJECTS_MAX, 'Choose at most 10 subjects.').optional(),
   budgetType: z.enum(budgetTypes, { error: 'budgetType must be fixed or hourly.' }).optional(),
@@ -173,11 +166,11 @@ const slugParam = (name: string) =>
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, `${name} must be a slug such as data-analysis.`);
 
 export const projectListQuerySchema = z.strictObject({
-  q: z.string().max(200, 'Search for at most 200 characters.').optional(),
+  q: searchText('q', 200, { tooLong: 'Search for at most 200 characters.' }).optional(),
   category: expertCategorySchema.optional(),
   subject: slugParam('subject').optional(),
   budgetType: z.enum(budgetTypes, { error: 'budgetType must be fixed or hourly.' }).optional(),
-  cursor: z.string().max(300, 'That page link is not valid; start from the first page.').optional(),
+  cursor: pageCursorSchema(300, 'That page link is not valid; start from the first page.').optional(),
   limit: wholeNumber('limit', 1, 50).default(20),
 });
 export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
@@ -237,7 +230,7 @@ export const inviteRequestSchema = z
   .strictObject({
     expertId: z.uuid('expertId must be the id of an expert.').optional(),
     expertSlug: expertSlugSchema.optional(),
-    message: text('The message', 2000).optional(),
+    message: multiLineText('The message', 2000).optional(),
   })
   .refine((body) => (body.expertId === undefined) !== (body.expertSlug === undefined), {
     message: 'Name the expert by expertId or by expertSlug.',
@@ -269,7 +262,7 @@ export const MILESTONE_CRITERIA_MAX = 10;
 export const CRITERION_MAX_LENGTH = 200;
 export const criteriaSchema = z
   .array(
-    text('An acceptance criterion', CRITERION_MAX_LENGTH).pipe(
+    singleLineText('An acceptance criterion', CRITERION_MAX_LENGTH).pipe(
       z.string().min(1, 'An acceptance criterion cannot be empty.'),
     ),
     { error: 'criteria must be a list of short sentences.' },
@@ -277,13 +270,13 @@ export const criteriaSchema = z
   .max(MILESTONE_CRITERIA_MAX, `List at most ${MILESTONE_CRITERIA_MAX} acceptance criteria.`);
 
 export const quoteMilestoneInputSchema = z.strictObject({
-  title: text('A milestone title', 120).pipe(z.string().min(1, 'Give every milestone a title.')),
+  title: singleLineText('A milestone title', 120).pipe(z.string().min(1, 'Give every milestone a title.')),
   amountMinor: amountMinorSchema('A milestone amount'),
   criteria: criteriaSchema.default([]),
 });
 
 const quoteFields = {
-  coverLetter: text('The cover letter', 5000).pipe(
+  coverLetter: multiLineText('The cover letter', 5000).pipe(
     z.string().min(20, 'Write a cover letter of at least 20 characters.'),
   ),
   priceMinor: amountMinorSchema('The price'),
@@ -328,10 +321,12 @@ export const quoteUpdateSchema = z
   .refine(milestonesAddUp, { message: ADD_UP, path: ['milestones'] });
 
 export const declineQuoteRequestSchema = z.strictObject({
-  reason: text('The reason', 1000).pipe(z.string().min(3, 'Tell the expert briefly why you decline.')),
+  reason: multiLineText('The reason', 1000).pipe(
+    z.string().min(3, 'Tell the expert briefly why you decline.'),
+  ),
 });
 export const declineInvitationRequestSchema = z.strictObject({
-  reason: text('The reason', 1000).optional(),
+  reason: multiLineText('The reason', 1000).optional(),
 });
 
 export const quoteActionSchema = z.enum(['edit', 'withdraw', 'decline', 'accept']);
@@ -372,7 +367,9 @@ export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
  * 409 instead of a contract at a price the owner never saw.
  */
 export const acceptQuoteRequestSchema = z.strictObject({
-  seenUpdatedAt: z.string().max(40, "seenUpdatedAt must be the quote's updatedAt.").optional(),
+  seenUpdatedAt: singleLineText('seenUpdatedAt', 40, {
+    tooLong: "seenUpdatedAt must be the quote's updatedAt.",
+  }).optional(),
   /**
    * The fees and auto-release period the owner was shown (GET /api/payments/terms). If the
    * marketplace changed them meanwhile, the accept is a 409 rather than a contract on other terms.

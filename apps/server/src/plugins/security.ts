@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forbidden } from '../errors.ts';
+import { isSameSiteOrigin } from '../lib/same-origin.ts';
 
 /** Strict headers for every response: no inline script anywhere, no framing, no sniffing. */
 export async function registerSecurityHeaders(
@@ -29,9 +30,22 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (request.url.startsWith('/api/')) noStoreUnlessDeclared(reply);
   });
+}
+
+/**
+ * API answers are not cached, by anyone, unless their route says they may be. Most of them
+ * depend on who asks (a session cookie or a bearer token), and a browser's or a shared cache's
+ * copy would outlive a logout or reach the next person on the same computer; deciding per
+ * session would miss the routes that answer anonymous and signed-in people differently. The few
+ * public, cacheable answers (featured experts, stats, avatars) set their own Cache-Control.
+ * Errors are never cached, whatever the route had set before failing.
+ */
+function noStoreUnlessDeclared(reply: FastifyReply): void {
+  if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,12 +55,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * browser says came from another origin, as a second line against cross-site request forgery.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
-  const allowed = new Set([new URL(publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (!origin) return;
-    const sameHost = request.headers.host && origin.replace(/^https?:\/\//, '') === request.headers.host;
-    if (!sameHost && !allowed.has(origin)) throw forbidden('Requests from other sites are not accepted.');
+    if (origin === undefined) return;
+    if (!isSameSiteOrigin(origin, { protocol: request.protocol, host: request.host }, publicUrl))
+      throw forbidden('Requests from other sites are not accepted.');
   });
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ExtendedError } from 'socket.io';
+import { incomingTarget, isSameSiteOrigin } from '../lib/same-origin.ts';
 import { findSession } from '../modules/accounts/sessions.ts';
 import { sessionCookieName } from '../plugins/auth.ts';
 import type { RealtimeSocket } from './socket-server.ts';
@@ -9,11 +10,13 @@ import type { RealtimeSocket } from './socket-server.ts';
  * Browsers send Origin on a websocket upgrade; one from another site is refused, so a page
  * elsewhere cannot ride the visitor's session cookie. Clients without Origin (apps) use tokens.
  */
-export function isAllowedOrigin(request: IncomingMessage, publicUrl: string): boolean {
+export function isAllowedOrigin(
+  request: IncomingMessage,
+  config: { publicUrl: string; trustProxy: boolean },
+): boolean {
   const origin = request.headers.origin;
-  if (!origin) return true;
-  if (origin === new URL(publicUrl).origin) return true;
-  return request.headers.host !== undefined && origin.replace(/^https?:\/\//, '') === request.headers.host;
+  if (origin === undefined) return true;
+  return isSameSiteOrigin(origin, incomingTarget(request, config.trustProxy), config.publicUrl);
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

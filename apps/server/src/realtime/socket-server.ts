@@ -48,7 +48,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: MAX_FRAME_BYTES,
-    allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, app.config.publicUrl)),
+    allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, app.config)),
   });
   let adapterClients: Array<{ disconnect(): void }> = [];
   if (app.redis) {

@@ -20,7 +20,7 @@ import { sniffAttachment } from '../files/attachment-types.ts';
 import { sendDownload } from '../files/download.ts';
 import { uploadError } from '../files/upload.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { cleanFileName } from '../projects/attachments.ts';
+import { cleanFileName } from '../files/file-names.ts';
 import { lockMilestone, roleIn } from './access.ts';
 import { logActivity } from './activity.ts';
 import { milestoneTransition } from './milestone-states.ts';

@@ -1,7 +1,6 @@
-import { errorResponseSchema, outboxResponseSchema } from '@sciwise/contracts';
+import { errorResponseSchema, outboxQuerySchema, outboxResponseSchema } from '@sciwise/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { devOutbox } from '../../db/schema/index.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 
@@ -17,7 +16,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['development'],
         summary: 'E-mail held by the development outbox, newest first (admins)',
-        querystring: z.object({ to: z.string().max(254).optional() }),
+        querystring: outboxQuerySchema,
         response: { 200: outboxResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

@@ -7,6 +7,15 @@ export interface Cursor {
   id: string;
 }
 
+/** The range of a key; the database refuses a parameter beyond its column's type (a 500, not a 400). */
+export interface KeyRange {
+  min: number;
+  max: number;
+}
+const SAFE_INTEGERS: KeyRange = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
+/** PostgreSQL's integer (int4): the expert search's sort keys. */
+export const INT4_KEYS: KeyRange = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BAD_CURSOR = 'That page link is not valid; start again from the first page.';
 
@@ -15,7 +24,7 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 /** Opaque to clients; anything we did not make, or made for another sort, is a 400. */
-export function decodeCursor(value: string, sort: string): Cursor {
+export function decodeCursor(value: string, sort: string, keys: KeyRange = SAFE_INTEGERS): Cursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
@@ -27,6 +36,8 @@ export function decodeCursor(value: string, sort: string): Cursor {
     parsed.length !== 3 ||
     parsed[0] !== sort ||
     !Number.isSafeInteger(parsed[1]) ||
+    (parsed[1] as number) < keys.min ||
+    (parsed[1] as number) > keys.max ||
     typeof parsed[2] !== 'string' ||
     !UUID.test(parsed[2])
   ) {

@@ -9,17 +9,17 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, INT4_KEYS } from './cursor.ts';
 import { cardColumns, presentCard } from './presenter.ts';
 
 export type SearchInput = z.output<typeof expertSearchQuerySchema>;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
-
-/** The query text as searched: control characters and runs of spaces removed. */
+/**
+ * The query text as searched: runs of spaces made one. Control and bidi characters are already
+ * spaces here (the contract's searchText), so none of them reaches a statement.
+ */
 export function normaliseQuery(q: string | undefined): string {
-  return (q ?? '').replace(CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
+  return (q ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** Subjects "close" to the query: similarity of the whole text, or of the subject to part of it. */
@@ -140,7 +140,7 @@ export async function planSearch(
     { rank: 1, where: sql`${inText} and ${inTitle}${notSpecialist}` },
     { rank: 0, where: sql`${inText} and not (${inTitle})${notSpecialist}` },
   ];
-  const cursor = input.cursor ? decodeCursor(input.cursor, 'relevance') : null;
+  const cursor = input.cursor ? decodeCursor(input.cursor, 'relevance', INT4_KEYS) : null;
   const cursorRank = cursor ? Math.floor(cursor.key / TIER_SPAN) : Infinity;
   const byRating: SortPlan = { name: 'relevance', key: sql<number>`${p.ratingCenti}`, descending: true };
   const steps = tiers
@@ -163,7 +163,8 @@ function singleStep(
 ): SearchPlan {
   const where = [...conditions];
   if (cursorText) {
-    const cursor = decodeCursor(cursorText, sort.name);
+    // Every sort key of the search is an integer column or an ::int score.
+    const cursor = decodeCursor(cursorText, sort.name, INT4_KEYS);
     const comparison = sort.descending ? sql`<` : sql`>`;
     where.push(sql`(${sort.key}, ${p.id}) ${comparison} (${cursor.key}, ${cursor.id}::uuid)`);
   }

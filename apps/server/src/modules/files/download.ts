@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { attachmentDisposition } from './file-names.ts';
 import type { StoredFile } from './store.ts';
 
 /**
@@ -13,7 +14,7 @@ export function sendDownload(
   return reply
     .header('content-type', file.contentType)
     .header('content-length', stored.size)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('content-disposition', attachmentDisposition(file.fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")

@@ -5,8 +5,8 @@ import {
   markReadRequestSchema,
   messageListQuerySchema,
   messageListResponseSchema,
-  messageTextSchema,
   openConversationRequestSchema,
+  sendMessageRequestSchema,
   uuidSchema,
   chatMessageSchema,
 } from '@sciwise/contracts';
@@ -105,10 +105,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
         tags,
         summary: 'Send a message without a socket (the socket event sendMessage does the same)',
         params,
-        body: z.strictObject({
-          text: messageTextSchema,
-          clientMessageId: z.string().min(1).max(100).optional(),
-        }),
+        body: sendMessageRequestSchema,
         response: { 201: chatMessageSchema, ...errors },
       },
     },

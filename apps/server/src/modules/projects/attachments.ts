@@ -7,6 +7,7 @@ import { AppError, conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { sendDownload } from '../files/download.ts';
 import { sniffAttachment, type AttachmentType } from '../files/attachment-types.ts';
+import { cleanFileName } from '../files/file-names.ts';
 import type { StagedFile } from '../files/store.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { visibleProject, type Viewer } from './access.ts';
@@ -24,16 +25,6 @@ export interface Upload {
   file: StagedFile;
   fileName: string;
   type: AttachmentType;
-}
-
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f"]/g;
-
-/** The name as shown to people: no folders, no control characters, not too long. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(UNSAFE_IN_NAMES, '').trim().slice(-200);
-  return clean || 'attachment';
 }
 
 /** Receives the one file of a multipart upload: size checked while streaming, type by content. */

@@ -7,6 +7,7 @@ import type {
   ProjectSummary,
 } from '@sciwise/contracts';
 import type { projectAttachments } from '../../db/schema/index.ts';
+import { cleanFileName } from '../files/file-names.ts';
 import type { ProjectRow, Relation } from './access.ts';
 import { publishProblems } from './project-rules.ts';
 import { editableStates, projectTransitions } from './project-states.ts';
@@ -71,7 +72,7 @@ export function presentListItem(
 export function presentAttachment(row: AttachmentRow): Attachment {
   return {
     id: row.id,
-    fileName: row.fileName,
+    fileName: cleanFileName(row.fileName),
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     createdAt: row.createdAt.toISOString(),

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, type SignedInUser } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+let user: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await signedInUser(t.app);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('Cache-Control on API answers', () => {
+  it.each([
+    ['/api/me', true],
+    ['/api/me/sessions', true],
+    ['/api/conversations', true],
+    ['/api/notifications', true],
+    ['/api/projects', true],
+    ['/api/projects', false],
+    ['/api/experts?q=biology', false],
+  ])('GET %s (signed in: %s) is no-store', async (url, signedIn) => {
+    const response = await get(url, signedIn ? user.headers : {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('errors are no-store too', async () => {
+    for (const url of ['/api/me', '/api/nothing-here', '/api/experts?limit=0']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('leaves the public answers that declare their own caching alone', async () => {
+    expect((await get('/api/experts/featured')).headers['cache-control']).toBe('public, max-age=60');
+    expect((await get('/api/experts/stats', user.headers)).headers['cache-control']).toBe(
+      'public, max-age=300',
+    );
+  });
+});
+
+describe('/api/docs', () => {
+  it("is served under the app's own Content-Security-Policy, not a looser one", async () => {
+    const appPolicy = (await get('/healthz')).headers['content-security-policy'];
+    expect(appPolicy).toContain("frame-ancestors 'none'");
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/swagger-ui.css']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBeLessThan(400);
+      expect(response.headers['content-security-policy'], url).toBe(appPolicy);
+    }
+  });
+});
