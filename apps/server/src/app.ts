@@ -53,6 +53,8 @@ export interface AppOverrides {
   logger?: boolean;
   /** How rate-limit slow-downs wait; tests record the waits instead of sleeping. */
   sleep?: Sleep;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
 }
 
 /** JSON bodies larger than this are refused with 413; uploads have their own limits. */
@@ -67,6 +69,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
           },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
