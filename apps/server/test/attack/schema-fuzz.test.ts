@@ -31,6 +31,12 @@ import {
 const SEED = Number(process.env.ATTACK_SEED ?? 1_207_2025);
 const RUNS = Number(process.env.ATTACK_RUNS ?? 72);
 const ONLY = process.env.ATTACK_ROUTE;
+/**
+ * Requests in flight at once: the app's JavaScript then runs while the database (PGlite's own
+ * thread, or PostgreSQL) answers another request. Set it to 1 for an exact replay, where one
+ * request's side effects (a cancelled project, a logout) never race another's.
+ */
+const CONCURRENCY = Number(process.env.ATTACK_CONCURRENCY ?? 4);
 
 /** Each route gets its own seed from the run's seed, so adding a route changes no other's cases. */
 const seedFor = (operation: Operation) =>
@@ -75,7 +81,8 @@ beforeAll(async () => {
   logs.take();
   totals.startedAt = performance.now();
   console.info(
-    `attack seed ${SEED} (replay with ATTACK_SEED=${SEED}), ${RUNS} cases per route, ${testDriver}`,
+    `attack seed ${SEED} (replay with ATTACK_SEED=${SEED}), ${RUNS} cases per route, ` +
+      `${CONCURRENCY} in flight, ${testDriver}`,
   );
 }, 120_000);
 
@@ -95,6 +102,15 @@ async function keepSignedIn(person: SignedInUser): Promise<void> {
   const { token } = await createSession(t.app.db, { userId: person.id, ttlMs: 86_400_000 });
   person.token = token;
   person.headers = { authorization: `Bearer ${token}` };
+}
+
+/** Runs `work` on every item, `size` at a time, in order of the items. */
+async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, size) }, worker));
 }
 
 async function send(request: AttackRequest, actor: Actor) {
@@ -128,33 +144,33 @@ describe('every route, hostile input, three kinds of caller', () => {
       numRuns: RUNS,
     });
     const findings: Finding[] = [];
-    for (const [index, request] of cases.entries()) {
-      for (const actor of actors) {
-        const response = await send(request, actor);
-        totals.requests += 1;
-        // Logout and the session routes may have ended the actor's session: give it a live one.
-        if (response.statusCode === 401 && actor.person) {
-          await keepSignedIn(actor.person);
-          rules.secrets.push({ kind: 'session token', value: actor.person.token });
-        }
-        const problems = leaksIn(response.body, rules);
-        if (response.statusCode >= 500) {
-          totals.serverErrors += 1;
-          problems.unshift('5xx');
-        }
-        if (problems.length)
-          findings.push({
-            route: operation.key,
-            actor: actor.name,
-            case: index,
-            status: response.statusCode,
-            variant: request.variant,
-            url: request.url,
-            problems,
-            body: response.body,
-          });
+    const attempts = cases.flatMap((request, index) => actors.map((actor) => ({ request, index, actor })));
+    const attack = async ({ request, index, actor }: (typeof attempts)[number]) => {
+      const response = await send(request, actor);
+      totals.requests += 1;
+      // Logout and the session routes may have ended the actor's session: give it a live one.
+      if (response.statusCode === 401 && actor.person) {
+        await keepSignedIn(actor.person);
+        rules.secrets.push({ kind: 'session token', value: actor.person.token });
       }
-    }
+      const problems = leaksIn(response.body, rules);
+      if (response.statusCode >= 500) {
+        totals.serverErrors += 1;
+        problems.unshift('5xx');
+      }
+      if (problems.length)
+        findings.push({
+          route: operation.key,
+          actor: actor.name,
+          case: index,
+          status: response.statusCode,
+          variant: request.variant,
+          url: request.url,
+          problems,
+          body: response.body,
+        });
+    };
+    await inPool(attempts, CONCURRENCY, attack);
     const logProblems = logs
       .take()
       .map((line) => ({
