@@ -3,14 +3,16 @@ import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, signedInUser } from '../support/factories.ts';
 import { startIdentityProvider, type IdentityProvider } from '../support/identity-provider.ts';
+import { logCapture } from '../support/log-capture.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let provider: IdentityProvider;
 let t: TestApp;
+const logs = logCapture();
 
 beforeAll(async () => {
   provider = await startIdentityProvider();
-  t = await createTestApp({ env: provider.env });
+  t = await createTestApp({ env: { ...provider.env, LOG_LEVEL: 'info' }, overrides: { logStream: logs } });
 });
 afterAll(async () => {
   await t.close();
@@ -77,6 +79,14 @@ describe('POST /api/Account/LoginWithAuth0', () => {
     const { privateKey: otherKey } = await generateKeyPair('RS256');
     const response = await loginWith(await accessToken('auth0|y', { key: otherKey }));
     expect(response.statusCode).toBe(401);
+  });
+
+  it('logs a refused token as one line with the reason, without a stack trace', async () => {
+    logs.take();
+    expect((await loginWith('not-a-jwt')).statusCode).toBe(401);
+    const line = logs.take().find((entry) => entry.msg === 'external token rejected');
+    expect(line?.raw).toContain('Invalid Compact JWS');
+    expect(line?.raw).not.toContain('"stack"');
   });
 
   it('never takes over an existing account by e-mail alone', async () => {
