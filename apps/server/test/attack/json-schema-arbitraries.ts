@@ -153,9 +153,9 @@ function hostileForType(schema: JsonSchema, ids: IdSource): fc.Arbitrary<Value> 
   switch (schema.type) {
     case 'string':
       return fc.oneof(
-        hostileString(schema.maxLength),
-        withHostileChar(validString(schema, ids)),
-        fc.constant('z'.repeat(Math.max(0, (schema.minLength ?? 0) - 1))),
+        { weight: 3, arbitrary: hostileString(schema.maxLength) },
+        { weight: 2, arbitrary: withHostileChar(validString(schema, ids)) },
+        { weight: 1, arbitrary: fc.constant('z'.repeat(Math.max(0, (schema.minLength ?? 0) - 1))) },
       );
     case 'integer':
     case 'number':
@@ -201,30 +201,41 @@ function hostileObject(schema: JsonSchema, ids: IdSource): fc.Arbitrary<Value> {
   const properties = schema.properties ?? {};
   const keys = Object.keys(properties);
   const base = validObject(schema, ids);
-  const variants: fc.Arbitrary<Value>[] = [
-    // One property made hostile, the others valid.
+  const variants: Array<fc.WeightedArbitrary<Value>> = [
+    // One property made hostile, the others valid: the most telling variant, so the most often.
     ...(keys.length
       ? [
-          fc
-            .tuple(base, fc.constantFrom(...keys))
-            .chain(([object, key]) =>
-              hostileValue(properties[key]!, ids).map((bad) => ({ ...object, [key]: bad })),
-            ),
+          {
+            weight: 4,
+            arbitrary: fc
+              .tuple(base, fc.constantFrom(...keys))
+              .chain(([object, key]) =>
+                hostileValue(properties[key]!, ids).map((bad) => ({ ...object, [key]: bad })),
+              ),
+          },
         ]
       : []),
     // A required property left out.
     ...(schema.required?.length
       ? [
-          fc.tuple(base, fc.constantFrom(...schema.required)).map(([object, key]) => {
-            const { [key]: _dropped, ...rest } = object;
-            return rest;
-          }),
+          {
+            weight: 1,
+            arbitrary: fc.tuple(base, fc.constantFrom(...schema.required)).map(([object, key]) => {
+              const { [key]: _dropped, ...rest } = object;
+              return rest;
+            }),
+          },
         ]
       : []),
     // A field the schema does not know, with a name chosen to pollute or escalate.
-    fc
-      .tuple(base, fc.constantFrom(...extraKeys), smallJson)
-      .map(([object, key, value]) => Object.defineProperty({ ...object }, key, { value, enumerable: true })),
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(base, fc.constantFrom(...extraKeys), smallJson)
+        .map(([object, key, value]) =>
+          Object.defineProperty({ ...object }, key, { value, enumerable: true }),
+        ),
+    },
   ];
   return fc.oneof(...variants);
 }
