@@ -5,6 +5,7 @@ import {
   hostileStrings,
   malformedJsonBodies,
   mutatedCursors,
+  nulInEveryString,
   RawJson,
   toJsonText,
   wrongContentTypes,
@@ -107,6 +108,7 @@ function queryArbitrary(operation: Operation, ids: IdSource, pages: CursorPage[]
         { weight: 3, arbitrary: fc.constant(undefined) },
         { weight: 2, arbitrary: validValue(schema, ids) },
         { weight: 3, arbitrary: hostileValue(schema, ids) },
+        { weight: 1, arbitrary: validValue(schema, ids).map(nulInEveryString) },
         ...(name === 'cursor' && forged.length ? [{ weight: 3, arbitrary: fc.constantFrom(...forged) }] : []),
       )
       .map((value) => queryPairs(name, value)),
@@ -154,13 +156,17 @@ function bodyArbitrary(operation: Operation, ids: IdSource): fc.Arbitrary<Body> 
     return fc.oneof({ weight: 8, arbitrary: multipart }, none, jsonInstead);
   }
   const valid = validValue(schema, ids).map((value) => json(toJsonText(value), 'valid-ish JSON'));
+  const nul = validValue(schema, ids).map((value) =>
+    json(toJsonText(nulInEveryString(value)), 'NUL in every text'),
+  );
   const hostile = hostileValue(schema, ids).map((value) => json(toJsonText(value), 'hostile JSON'));
   const wrongType = fc
     .tuple(validValue(schema, ids), fc.constantFrom(...wrongContentTypes))
     .map(([value, type]) => json(toJsonText(value), `content type ${type.slice(0, 40)}`, type));
   return fc.oneof(
     { weight: 2, arbitrary: valid },
-    { weight: 7, arbitrary: hostile },
+    { weight: 6, arbitrary: hostile },
+    { weight: 1, arbitrary: nul },
     { weight: 2, arbitrary: malformed },
     { weight: 1, arbitrary: wrongType },
     { weight: 1, arbitrary: multipart },
