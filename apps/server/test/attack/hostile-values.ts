@@ -239,15 +239,3 @@ export function mutatedCursors(real: string[]): string[] {
     );
   });
 }
-
-/**
- * The value with a NUL in every string. PostgreSQL text cannot hold NUL, so a field that
- * reaches the database unchecked fails on it: worth a variant of its own, not only a chance.
- */
-export function nulInEveryString(value: unknown): unknown {
-  if (typeof value === 'string') return `${value.slice(0, 1)}\u0000${value.slice(1)}`;
-  if (Array.isArray(value)) return value.map(nulInEveryString);
-  if (value && typeof value === 'object' && !(value instanceof RawJson))
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, nulInEveryString(item)]));
-  return value;
-}

@@ -39,7 +39,7 @@ export type IdSource = fc.Arbitrary<string>;
 const ISO_DATE = /^\^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/;
 
 function validString(schema: JsonSchema, ids: IdSource): fc.Arbitrary<string> {
-  if (schema.format === 'uuid') return fc.oneof(ids, fc.uuid());
+  if (schema.format === 'uuid') return fc.oneof({ weight: 4, arbitrary: ids }, fc.uuid());
   if (schema.format === 'email') return fc.nat().map((n) => `someone${n}@example.test`);
   if (schema.format === 'uri')
     return fc.constantFrom('https://example.test/paper', 'https://doi.org/10.1000/182');
@@ -238,4 +238,32 @@ function hostileObject(schema: JsonSchema, ids: IdSource): fc.Arbitrary<Value> {
     },
   ];
   return fc.oneof(...variants);
+}
+
+/**
+ * A valid value with a NUL in every free-text string (no format, pattern or enum), so the rest
+ * of it still passes validation and the NUL travels as far as the handler lets it.
+ * PostgreSQL text cannot hold NUL: a field that reaches the database unchecked fails on it.
+ */
+export function validWithNul(schema: JsonSchema, ids: IdSource): fc.Arbitrary<Value> {
+  return validValue(schema, ids).map((value) => nulInFreeText(schema, value));
+}
+
+function nulInFreeText(schema: JsonSchema, value: Value): Value {
+  if (typeof value === 'string') {
+    const free = schema.type === 'string' && !schema.format && !schema.pattern && !schema.enum;
+    return free ? `${value.slice(0, 1)}\u0000${value.slice(1)}` : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => nulInFreeText(schema.items ?? {}, item));
+  if (value && typeof value === 'object') {
+    const properties = schema.properties ?? {};
+    const option = schema.anyOf?.find((candidate) =>
+      Object.keys(value).every((key) => key in (candidate.properties ?? {})),
+    );
+    const shape = option?.properties ?? properties;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, nulInFreeText(shape[key] ?? {}, item)]),
+    );
+  }
+  return value;
 }

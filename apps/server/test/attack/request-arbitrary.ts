@@ -1,11 +1,16 @@
 import fc from 'fast-check';
-import { hostileValue, smallJson, validValue, type IdSource } from './json-schema-arbitraries.ts';
+import {
+  hostileValue,
+  smallJson,
+  validValue,
+  validWithNul,
+  type IdSource,
+} from './json-schema-arbitraries.ts';
 import {
   hostilePathSegments,
   hostileStrings,
   malformedJsonBodies,
   mutatedCursors,
-  nulInEveryString,
   RawJson,
   toJsonText,
   wrongContentTypes,
@@ -108,7 +113,7 @@ function queryArbitrary(operation: Operation, ids: IdSource, pages: CursorPage[]
         { weight: 3, arbitrary: fc.constant(undefined) },
         { weight: 2, arbitrary: validValue(schema, ids) },
         { weight: 3, arbitrary: hostileValue(schema, ids) },
-        { weight: 1, arbitrary: validValue(schema, ids).map(nulInEveryString) },
+        { weight: 1, arbitrary: validWithNul(schema, ids) },
         ...(name === 'cursor' && forged.length ? [{ weight: 3, arbitrary: fc.constantFrom(...forged) }] : []),
       )
       .map((value) => queryPairs(name, value)),
@@ -156,9 +161,7 @@ function bodyArbitrary(operation: Operation, ids: IdSource): fc.Arbitrary<Body> 
     return fc.oneof({ weight: 8, arbitrary: multipart }, none, jsonInstead);
   }
   const valid = validValue(schema, ids).map((value) => json(toJsonText(value), 'valid-ish JSON'));
-  const nul = validValue(schema, ids).map((value) =>
-    json(toJsonText(nulInEveryString(value)), 'NUL in every text'),
-  );
+  const nul = validWithNul(schema, ids).map((value) => json(toJsonText(value), 'NUL in every text'));
   const hostile = hostileValue(schema, ids).map((value) => json(toJsonText(value), 'hostile JSON'));
   const wrongType = fc
     .tuple(validValue(schema, ids), fc.constantFrom(...wrongContentTypes))
