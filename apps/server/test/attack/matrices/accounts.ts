@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@sciwise/contracts';
 import { createSession, findSession } from '../../../src/modules/accounts/sessions.ts';
 import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
-import type { SignedInUser } from '../../support/factories.ts';
+import { randomIp, signUpPayload, type SignedInUser } from '../../support/factories.ts';
 import type { TestApp } from '../../support/test-app.ts';
 import { call } from '../../projects/helpers.ts';
 import { fileUpload } from '../multipart.ts';
@@ -44,6 +44,21 @@ export function accountsMatrix(t: TestApp): DomainMatrix<Fixture> {
     },
     rows: [
       // expected: expect5(owner, counterpart, another member, admin, anonymous)
+      {
+        action: "POST /api/User/AddNewUser with the owner's e-mail answers as for a new one",
+        readOnly: true,
+        expected: expect5(201, 201, 201, 201, 201),
+        attempt: (f, role) =>
+          status(
+            t.app.inject({
+              method: 'POST',
+              url: '/api/User/AddNewUser',
+              headers: f.people[role]?.headers,
+              payload: signUpPayload({ email: owner(f).email }),
+              remoteAddress: randomIp(),
+            }),
+          ),
+      },
       {
         action: "GET /api/me answers with the caller's own account",
         readOnly: true,
