@@ -54,7 +54,7 @@ export interface AppOverrides {
   logger?: boolean;
   /** How rate-limit slow-downs wait; tests record the waits instead of sleeping. */
   sleep?: Sleep;
-  /** Where log lines go instead of stdout (tests read them). */
+  /** Where log lines go instead of stdout (tests read them back). */
   logStream?: { write(line: string): void };
 }
 

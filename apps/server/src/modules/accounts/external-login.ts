@@ -83,7 +83,9 @@ export async function loginWithExternalToken(
       requiredClaims: ['sub', 'exp'],
     }));
   } catch (error) {
-    ctx.log.info({ err: error }, 'external token rejected');
+    // Anyone can send a bad token: the reason is worth a line, a stack trace is not.
+    const { code, message } = error as { code?: string; message?: string };
+    ctx.log.info({ code, reason: message }, 'external token rejected');
     throw unauthenticated(TOKEN_VERIFICATION_FAILED);
   }
   const subject = claims.sub!;
