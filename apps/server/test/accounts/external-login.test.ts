@@ -59,6 +59,23 @@ describe('POST /api/Account/LoginWithAuth0', () => {
     expect(second.json<ExternalLoginResponse>().user.id).toBe(body.user.id);
   });
 
+  it("stores a provider's names by our text rule: a NUL or a bidi override becomes a space, never a 500", async () => {
+    const subject = `auth0|${Math.random()}`;
+    const token = await accessToken(subject);
+    userInfo.set(token, {
+      email: `${subject.slice(6)}@lab.test`,
+      email_verified: true,
+      given_name: 'Gr\u0000ace',
+      family_name: 'Hop\u202eper',
+    });
+    const response = await loginWith(token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ExternalLoginResponse>().user).toMatchObject({
+      firstName: 'Gr ace',
+      lastName: 'Hop per',
+    });
+  });
+
   it('says "No access token received" without a bearer token', async () => {
     const response = await loginWith();
     expect(response.statusCode).toBe(401);
