@@ -66,7 +66,7 @@ export interface AppOverrides {
   logger?: boolean;
   /** How rate-limit slow-downs wait; tests record the waits instead of sleeping. */
   sleep?: Sleep;
-  /** Where log lines go instead of stdout (tests read them). */
+  /** Where log lines go instead of stdout (tests read them back). */
   logStream?: { write(line: string): void };
   /** Tests move this clock instead of sleeping. */
   clock?: Clock;

@@ -61,7 +61,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(body('rate_limited', 'Too many requests. Please slow down and try again.'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'client error');
+      // The client's mistake, not ours: the reason is enough, a stack trace would only fill the log.
+      request.log.info({ code: error.code, reason: error.message }, 'client error');
       return reply
         .status(error.statusCode)
         .send(body('invalid_input', 'The request could not be understood.'));

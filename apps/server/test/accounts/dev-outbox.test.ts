@@ -49,6 +49,30 @@ describe('GET /api/dev/outbox', () => {
     expect(messages[0]).toMatchObject({ to: victim.email, subject: 'Reset your Sciwise password' });
   });
 
+  it("shows a reset link's token only to a browser on the server's own machine, even to an admin", async () => {
+    const victim = await signedInUser(t.app);
+    const admin = await adminUser(t.app);
+    await resetMailFor(victim.email);
+    const read = async (remoteAddress: string) => {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/dev/outbox?to=${encodeURIComponent(victim.email)}`,
+          headers: admin.headers,
+          remoteAddress,
+        });
+        const [mail] = response.json<{ messages: OutboxMessage[] }>().messages;
+        if (mail) return mail.text;
+        await new Promise((resolve) => setTimeout(resolve, 20)); // sent after the answer
+      }
+      throw new Error('no reset e-mail');
+    };
+    const fromElsewhere = await read('203.0.113.7');
+    expect(fromElsewhere).toContain('/reset-password?token=[hidden');
+    expect(fromElsewhere).not.toMatch(/token=[A-Za-z0-9_-]{20,}/);
+    expect(await read('127.0.0.1')).toMatch(/\/reset-password\?token=[A-Za-z0-9_%-]{20,}/);
+  });
+
   it('is not there at all in production', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production' }, database: t.database });
     try {

@@ -1,62 +1,29 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ErrorResponse, ExternalLoginResponse } from '@sciwise/contracts';
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, signedInUser } from '../support/factories.ts';
+import { startIdentityProvider, type IdentityProvider } from '../support/identity-provider.ts';
+import { logCapture } from '../support/log-capture.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-/** A tiny OpenID provider on loopback: discovery, JWKS and userinfo. */
-let provider: Server;
-let issuer: string;
-type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
-let privateKey: PrivateKey;
-const userInfo = new Map<string, Record<string, unknown>>();
+let provider: IdentityProvider;
 let t: TestApp;
-const AUDIENCE = 'sciwise-api';
+const logs = logCapture();
 
 beforeAll(async () => {
-  const keys = await generateKeyPair('RS256');
-  privateKey = keys.privateKey;
-  const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  provider = createServer((request, response) => {
-    response.setHeader('content-type', 'application/json');
-    if (request.url === '/.well-known/openid-configuration') {
-      response.end(
-        JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks`, userinfo_endpoint: `${issuer}/userinfo` }),
-      );
-    } else if (request.url === '/jwks') {
-      response.end(JSON.stringify({ keys: [jwk] }));
-    } else if (request.url === '/userinfo') {
-      const token = (request.headers.authorization ?? '').replace('Bearer ', '');
-      response.end(JSON.stringify(userInfo.get(token) ?? {}));
-    } else {
-      response.statusCode = 404;
-      response.end('{}');
-    }
-  });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  t = await createTestApp({ env: { OIDC_ISSUER: issuer, OIDC_AUDIENCE: AUDIENCE } });
+  provider = await startIdentityProvider();
+  t = await createTestApp({ env: { ...provider.env, LOG_LEVEL: 'info' }, overrides: { logStream: logs } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => provider.close(resolve));
+  await provider.close();
 });
 
-async function accessToken(
-  subject: string,
-  claims: { aud?: string; iss?: string; exp?: number; key?: PrivateKey } = {},
-) {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-    .setSubject(subject)
-    .setIssuer(claims.iss ?? issuer)
-    .setAudience(claims.aud ?? AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 300)
-    .sign(claims.key ?? privateKey);
-}
+const accessToken: IdentityProvider['accessToken'] = (subject, claims) =>
+  provider.accessToken(subject, claims);
+const userInfo = {
+  set: (token: string, info: Record<string, unknown>) => provider.userInfo.set(token, info),
+};
 
 const loginWith = (token?: string) =>
   t.app.inject({
@@ -92,6 +59,23 @@ describe('POST /api/Account/LoginWithAuth0', () => {
     expect(second.json<ExternalLoginResponse>().user.id).toBe(body.user.id);
   });
 
+  it("stores a provider's names by our text rule: a NUL or a bidi override becomes a space, never a 500", async () => {
+    const subject = `auth0|${Math.random()}`;
+    const token = await accessToken(subject);
+    userInfo.set(token, {
+      email: `${subject.slice(6)}@lab.test`,
+      email_verified: true,
+      given_name: 'Gr\u0000ace',
+      family_name: 'Hop\u202eper',
+    });
+    const response = await loginWith(token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ExternalLoginResponse>().user).toMatchObject({
+      firstName: 'Gr ace',
+      lastName: 'Hop per',
+    });
+  });
+
   it('says "No access token received" without a bearer token', async () => {
     const response = await loginWith();
     expect(response.statusCode).toBe(401);
@@ -112,6 +96,14 @@ describe('POST /api/Account/LoginWithAuth0', () => {
     const { privateKey: otherKey } = await generateKeyPair('RS256');
     const response = await loginWith(await accessToken('auth0|y', { key: otherKey }));
     expect(response.statusCode).toBe(401);
+  });
+
+  it('logs a refused token as one line with the reason, without a stack trace', async () => {
+    logs.take();
+    expect((await loginWith('not-a-jwt')).statusCode).toBe(401);
+    const line = logs.take().find((entry) => entry.msg === 'external token rejected');
+    expect(line?.raw).toContain('Invalid Compact JWS');
+    expect(line?.raw).not.toContain('"stack"');
   });
 
   it('never takes over an existing account by e-mail alone', async () => {

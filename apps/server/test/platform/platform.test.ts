@@ -6,6 +6,7 @@ import type { ErrorResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { signedInUser } from '../support/factories.ts';
+import { logCapture } from '../support/log-capture.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -178,5 +179,27 @@ describe('configuration', () => {
       host: '0.0.0.0',
       reachableByOthers: true,
     });
+  });
+});
+
+describe('the log of a bad request', () => {
+  const logs = logCapture();
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, overrides: { logStream: logs } });
+  });
+  afterAll(() => logged.close());
+
+  it('is one line with the reason, without a stack trace', async () => {
+    const response = await logged.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: '{"email":"a@b.co","password":"not gzip at all"}',
+    });
+    expect(response.statusCode).toBe(400);
+    const line = logs.lines.find((entry) => entry.msg === 'client error');
+    expect(line?.raw).toContain('Could not decompress the request payload');
+    expect(line?.raw).not.toContain('"stack"');
   });
 });

@@ -1,5 +1,6 @@
 import type { AcceptQuoteResponse, Attachment, Invitation, ProjectView, Quote } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testMatrix } from '../support/authorization-table.ts';
 import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -8,6 +9,7 @@ import {
   createProject,
   openProject,
   pdfBytes,
+  projectInput,
   quoteInput,
   upload,
   type Who,
@@ -102,7 +104,13 @@ async function fixture(options: FixtureOptions): Promise<Fixture> {
 interface Row {
   name: string;
   options?: FixtureOptions;
-  request: (f: Fixture) => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: object };
+  request: (f: Fixture) => {
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    url: string;
+    body?: object;
+    /** Sent as a multipart upload of a small PDF instead of JSON. */
+    file?: true;
+  };
   expected: Record<Role, number>;
 }
 
@@ -116,6 +124,16 @@ const expect6 = (
 ): Record<Role, number> => ({ anonymous, owner, otherClient, invited, otherExpert, admin });
 
 const rows: Row[] = [
+  {
+    name: 'POST a new project',
+    request: () => ({ method: 'POST', url: '/api/projects', body: projectInput() }),
+    expected: expect6(401, 201, 201, 201, 201, 201),
+  },
+  {
+    name: 'upload an attachment',
+    request: (f) => ({ method: 'POST', url: `/api/projects/${f.projectId}/attachments`, file: true }),
+    expected: expect6(401, 201, 404, 403, 404, 403),
+  },
   {
     name: 'GET an invite-only project',
     request: (f) => ({ method: 'GET', url: `/api/projects/${f.projectId}` }),
@@ -277,19 +295,23 @@ const ownLists = [
 ];
 
 describe('route x role x ownership', () => {
-  for (const row of rows) {
-    it(row.name, async () => {
-      const got: Record<string, number> = {};
-      for (const role of roles) {
-        const f = await fixture(row.options ?? {});
-        const { method, url, body } = row.request(f);
-        const response = await call(t.app, method, url, people[role], body);
-        got[role] = response.statusCode;
+  testMatrix<Role, Fixture>({
+    roles,
+    fixture: () => fixture({}),
+    rows: rows.map((row) => ({
+      action: row.name,
+      expected: row.expected,
+      fixture: () => fixture(row.options ?? {}),
+      async attempt(f, role) {
+        const { method, url, body, file } = row.request(f);
+        const response = file
+          ? await upload(t.app, people[role], f.projectId, 'brief.pdf', pdfBytes())
+          : await call(t.app, method, url, people[role], body);
         if (response.statusCode >= 400) expect(response.json<{ message: string }>().message).toBeTruthy();
-      }
-      expect(got).toEqual(row.expected);
-    });
-  }
+        return response.statusCode;
+      },
+    })),
+  });
 
   it('anonymous visitors see only the summary of a public project', async () => {
     const f = await fixture({ setup: 'public' });

@@ -1,3 +1,4 @@
+import { replaceUnsafeChars } from '@sciwise/contracts';
 import { and, eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
@@ -16,12 +17,15 @@ const discoverySchema = z.object({
   jwks_uri: z.url(),
   userinfo_endpoint: z.url().optional(),
 });
+// A provider's names follow our one text rule too: a NUL would fail the insert (a 500) and a bidi
+// override would be stored; both become spaces.
+const providerName = z.string().transform((value) => replaceUnsafeChars(value).trim());
 const userInfoSchema = z.object({
   email: z.string().optional(),
   email_verified: z.boolean().optional(),
-  given_name: z.string().optional(),
-  family_name: z.string().optional(),
-  name: z.string().optional(),
+  given_name: providerName.optional(),
+  family_name: providerName.optional(),
+  name: providerName.optional(),
 });
 
 interface Provider {
@@ -83,7 +87,9 @@ export async function loginWithExternalToken(
       requiredClaims: ['sub', 'exp'],
     }));
   } catch (error) {
-    ctx.log.info({ err: error }, 'external token rejected');
+    // Anyone can send a bad token: the reason is worth a line, a stack trace is not.
+    const { code, message } = error as { code?: string; message?: string };
+    ctx.log.info({ code, reason: message }, 'external token rejected');
     throw unauthenticated(TOKEN_VERIFICATION_FAILED);
   }
   const subject = claims.sub!;

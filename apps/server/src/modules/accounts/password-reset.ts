@@ -45,19 +45,22 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string): 
 
 /** Sets the new password, spends the link, and ends every session of the account. */
 export async function resetPassword(ctx: ServiceContext, token: string, password: string): Promise<void> {
+  // A dead link is refused before the (deliberately slow) hash, so nobody can make the server hash
+  // for free; the hash stays outside the transaction, which claims the link once.
+  const live = and(
+    eq(passwordResetTokens.tokenHash, hashToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+  );
+  const [found] = await ctx.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(live);
+  if (!found) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     // Claiming the token and checking it are one statement, so two uses can never both win.
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(live)
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
     const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).limit(1);

@@ -198,6 +198,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Attach a file (multipart field "file"; PDF, Office, CSV, text or images; at most 20 MB)',
+        consumes: ['multipart/form-data'],
         params: idParams,
         response: { 201: attachmentSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
       },

@@ -1,0 +1,139 @@
+import type { ExpertApplication, ExpertSearchResponse } from '@sciwise/contracts';
+import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
+import type { SignedInUser } from '../../support/factories.ts';
+import type { TestApp } from '../../support/test-app.ts';
+import { call } from '../../projects/helpers.ts';
+import { quickExpert, quickMember } from '../people.ts';
+import type { DomainMatrix } from './domain-matrix.ts';
+
+interface Fixture {
+  people: Record<Person, SignedInUser | null>;
+  application: ExpertApplication;
+}
+
+/**
+ * Experts and vetting: the owner has submitted an application; the counterpart is an approved
+ * expert; another member has never applied. Everyone is new in every attempt. Vetting is for admins only, and nobody sees a
+ * profile in public before it is approved, not even its owner.
+ */
+export function expertsMatrix(t: TestApp): DomainMatrix<Fixture> {
+  const setUp = async () => {};
+  const tearDown = async () => {};
+
+  const complete = {
+    headline: 'Regulatory consultant for medical devices',
+    bio: 'I help medical device makers through CE marking and FDA submissions, from the technical file to the audit.',
+    category: 'consultants',
+    subjects: ['Medical devices'],
+    hourlyRateMinor: 15_000,
+    currency: 'EUR',
+    country: 'DE',
+    languages: ['en', 'de'],
+  };
+
+  const who = (f: Fixture, role: Person) => f.people[role];
+  const status = async (response: Promise<{ statusCode: number }>) => (await response).statusCode;
+  const admin = (f: Fixture, role: Person, action: string) =>
+    status(
+      call(t.app, 'POST', `/api/admin/expert-applications/${f.application.id}/${action}`, who(f, role), {
+        reason: 'The profile does not show enough experience in the field yet.',
+      }),
+    );
+
+  const matrix: Matrix<Person, Fixture> = {
+    roles: people,
+    async fixture() {
+      const owner = await quickMember(t.app);
+      await call(t.app, 'PATCH', '/api/expert-application', owner, complete);
+      const submitted = await call(t.app, 'POST', '/api/expert-application/submit', owner);
+      const people = {
+        owner,
+        counterpart: await quickExpert(t.app),
+        otherMember: await quickMember(t.app),
+        admin: await quickMember(t.app, { role: 'admin' }),
+        anonymous: null,
+      };
+      return { people, application: submitted.json<ExpertApplication>() };
+    },
+    rows: [
+      // expected: expect5(owner, counterpart, another member, admin, anonymous)
+      {
+        action: "GET /api/expert-application (one's own)",
+        readOnly: true,
+        expected: expect5(200, 200, 404, 404, 401),
+        attempt: (f, role) => status(call(t.app, 'GET', '/api/expert-application', who(f, role))),
+      },
+      {
+        action: "PATCH /api/expert-application (one's own draft)",
+        expected: expect5(409, 409, 200, 200, 401),
+        attempt: (f, role) =>
+          status(
+            call(t.app, 'PATCH', '/api/expert-application', who(f, role), { headline: 'Changed headline' }),
+          ),
+      },
+      {
+        action: 'POST /api/expert-application/submit',
+        expected: expect5(409, 409, 404, 404, 401),
+        attempt: (f, role) => status(call(t.app, 'POST', '/api/expert-application/submit', who(f, role))),
+      },
+      {
+        action: 'POST /api/expert-application/withdraw',
+        expected: expect5(200, 409, 404, 404, 401),
+        attempt: (f, role) => status(call(t.app, 'POST', '/api/expert-application/withdraw', who(f, role))),
+      },
+      {
+        action: 'GET /api/admin/expert-applications (the queue)',
+        readOnly: true,
+        expected: expect5(403, 403, 403, 200, 401),
+        attempt: (f, role) => status(call(t.app, 'GET', '/api/admin/expert-applications', who(f, role))),
+      },
+      {
+        action: "GET /api/admin/expert-applications/:id (the owner's)",
+        readOnly: true,
+        expected: expect5(403, 403, 403, 200, 401),
+        attempt: (f, role) =>
+          status(call(t.app, 'GET', `/api/admin/expert-applications/${f.application.id}`, who(f, role))),
+      },
+      {
+        action: "POST /api/admin/expert-applications/:id/approve (the owner's)",
+        expected: expect5(403, 403, 403, 200, 401),
+        attempt: (f, role) => admin(f, role, 'approve'),
+      },
+      {
+        action: "POST /api/admin/expert-applications/:id/reject (the owner's)",
+        expected: expect5(403, 403, 403, 200, 401),
+        attempt: (f, role) => admin(f, role, 'reject'),
+      },
+      {
+        action: "GET /api/experts/:slug (the owner's, not yet approved)",
+        readOnly: true,
+        expected: expect5(404, 404, 404, 404, 404),
+        attempt: (f, role) => status(call(t.app, 'GET', `/api/experts/${f.application.slug}`, who(f, role))),
+      },
+      {
+        action: "GET /api/experts/:slug/avatar.svg (the owner's, not yet approved)",
+        readOnly: true,
+        expected: expect5(404, 404, 404, 404, 404),
+        attempt: (f, role) =>
+          status(call(t.app, 'GET', `/api/experts/${f.application.slug}/avatar.svg`, who(f, role))),
+      },
+      {
+        action: 'GET /api/experts lists the owner before approval',
+        readOnly: true,
+        expected: expect5('not listed', 'not listed', 'not listed', 'not listed', 'not listed'),
+        async attempt(f, role) {
+          const response = await call(
+            t.app,
+            'GET',
+            '/api/experts?category=consultants&limit=50',
+            who(f, role),
+          );
+          const slugs = response.json<ExpertSearchResponse>().experts.map((e) => e.slug);
+          return slugs.includes(f.application.slug) ? 'listed' : 'not listed';
+        },
+      },
+    ],
+  };
+
+  return { ...matrix, setUp, tearDown };
+}
