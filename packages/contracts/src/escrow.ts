@@ -25,9 +25,9 @@ export function formatAmount(amountMinor: number, currency: RateCurrency): strin
   return `${sign}${currencySymbols[currency]}${major}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A fee rate for people: 500 basis points read "5%", 250 "2.5%". */
+/** A fee rate for people: 500 basis points read "5%", 250 "2.5%", 333 "3.33%". */
 export function formatFeeRate(bps: number): string {
-  return `${bps / 100}%`;
+  return `${Number((bps / 100).toFixed(2))}%`;
 }
 
 // ---------------------------------------------------------------------------------------------

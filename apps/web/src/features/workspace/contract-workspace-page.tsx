@@ -21,7 +21,6 @@ import {
   formatDate,
   money,
   percent,
-  price,
 } from './format.ts';
 import { useContractLiveUpdates, useNow } from './live-updates.ts';
 import { MilestoneCard, milestoneHeadingId } from './milestone-card.tsx';
@@ -29,7 +28,7 @@ import { contractQuery } from './queries.ts';
 
 function EscrowSummary({ contract }: { contract: Contract }) {
   const figures = [
-    { label: 'Contract price', value: price(contract.price) },
+    { label: 'Contract price', value: money(contract.price) },
     { label: 'Held in escrow', value: money(contract.escrow.held) },
     { label: 'Released', value: money(contract.escrow.released) },
     { label: 'Refunded', value: money(contract.escrow.refunded) },

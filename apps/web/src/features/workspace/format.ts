@@ -1,4 +1,4 @@
-import type { Contract, Milestone, MilestoneStatus } from '@sciwise/contracts';
+import { formatFeeRate, type Contract, type Milestone, type MilestoneStatus } from '@sciwise/contracts';
 import { formatDate, formatMoney } from '../projects/format.ts';
 
 export { formatDate, formatMoney };
@@ -10,8 +10,8 @@ export const money = (value: Money) => formatMoney(value.amountMinor, value.curr
 /** A price as the rest of the app shows it ("$1,000"). */
 export const price = (value: Money) => formatMoney(value.amountMinor, value.currency);
 
-/** Basis points as people read them: 500 -> "5%", 250 -> "2.5%". */
-export const percent = (bps: number) => `${Number((bps / 100).toFixed(2))}%`;
+/** Basis points as people read them: 500 -> "5%", 250 -> "2.5%" (the contracts' one rule). */
+export const percent = formatFeeRate;
 
 export const milestoneStatusLabels: Record<MilestoneStatus, string> = {
   proposed: 'Proposed',
