@@ -1,53 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import {
-  createAccount,
-  demoAdmin,
-  fillSignUpForm,
-  newAccount,
-  signInViaApi,
-  signedInAccount,
-  type TestAccount,
-} from './support/accounts.ts';
+import { fillSignUpForm, newAccount, signedInAccount, type TestAccount } from './support/accounts.ts';
+import { approvedExpert } from './support/experts.ts';
 
 const description =
   'We have RNA-seq counts from 48 tumour samples and need a differential expression analysis, ' +
   'pathway enrichment and a short report with figures for our board meeting.\nSecond paragraph: keep every word.';
-
-/** An approved expert working in `subject`: applies through the API, approved by the demo admin. */
-async function approvedExpert(browser: Browser, subject: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const account = await createAccount(page.request, {
-    firstName: 'Grace',
-    lastName: `Omics${randomUUID().slice(0, 4)}`,
-  });
-  await signInViaApi(page, account);
-  const saved = await page.request.patch('/api/expert-application', {
-    data: {
-      headline: 'Bioinformatician for cancer genomics',
-      bio: 'I analyse sequencing data for oncology teams: differential expression, pathways and clear reports for decision makers.',
-      category: 'data_analysts',
-      subjects: [subject],
-      hourlyRateMinor: 9_000,
-      currency: 'USD',
-      country: 'GB',
-      languages: ['en'],
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const submitted = await page.request.post('/api/expert-application/submit');
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const { id } = (await submitted.json()) as { id: string };
-  const admin = await browser.newContext();
-  const adminPage = await admin.newPage();
-  await signInViaApi(adminPage, demoAdmin);
-  const approved = await adminPage.request.post(`/api/admin/expert-applications/${id}/approve`);
-  expect(approved.status(), await approved.text()).toBe(200);
-  await admin.close();
-  return { page, context, account };
-}
 
 async function fillProject(
   page: Page,
@@ -239,6 +198,10 @@ test('post, match, invite, quote, accept: two people in two browsers end up in o
     /\/chat\?with=/,
   );
   await card.getByRole('button', { name: 'Accept and hire' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Hire ${expert.account.firstName} for $2,000.50` })
+    .click();
   await expect(page).toHaveURL(/\/profile\/workspace\/[0-9a-f-]{36}$/);
   const milestones = page.getByRole('region', { name: 'Milestones' });
   await expect(milestones).toContainText('Analysis and figures');

@@ -36,6 +36,7 @@ const server = spawn('npm', ['run', '--silent', 'serve'], {
     HOME: process.env.HOME,
     NODE_OPTIONS: `--import=${JSON.stringify(guard)}`,
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,

@@ -8,10 +8,19 @@ import type { Config } from './config.ts';
 import type { RequestMeta, ServiceContext } from './context.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimits, type Sleep } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
+import { reconcileAttempts } from './modules/contracts/card-payments.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
+import { jobHandlers } from './modules/jobs/handlers.ts';
+import { JobRunner } from './modules/jobs/queue.ts';
+import { idempotencyPlugin, purgeIdempotencyKeys } from './modules/payments/idempotency.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { expertPageHead } from './modules/experts/page-head.ts';
@@ -41,6 +50,9 @@ declare module 'fastify' {
     ctx: ServiceContext;
     rateLimits: RateLimits;
     redis: Redis | undefined;
+    jobs: JobRunner;
+    /** Settles card payments a crash or timeout left open, and sends refunds still owed. */
+    reconcilePayments(): Promise<void>;
   }
   interface FastifyRequest {
     meta(): RequestMeta;
@@ -56,6 +68,9 @@ export interface AppOverrides {
   sleep?: Sleep;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: { write(line: string): void };
+  /** Tests move this clock instead of sleeping. */
+  clock?: Clock;
+  payments?: PaymentProvider;
 }
 
 /** JSON bodies larger than this are refused with 413; uploads have their own limits. */
@@ -107,12 +122,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     'rateLimits',
     new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale, overrides.sleep),
   );
-  app.decorate('ctx', {
+  const ctx = {
     db: database.db,
     config,
     mailer,
     files: localFileStore(config.filesDir),
     log: app.log,
+    clock: overrides.clock ?? systemClock,
+    payments: overrides.payments ?? sandboxProvider(database.db),
+  };
+  app.decorate('ctx', ctx);
+  const jobs = new JobRunner(database.db, ctx.clock, app.log, jobHandlers(ctx));
+  app.decorate('jobs', jobs);
+  app.decorate('reconcilePayments', async () => {
+    await reconcileAttempts(ctx);
+    await purgeIdempotencyKeys(database.db, ctx.clock.now());
+  });
+  // Payments a crash left open are settled at start-up, then on the job runner's beat.
+  app.addHook('onReady', async () => {
+    if (config.jobsPollMs === 0) return;
+    await app.reconcilePayments();
+    jobs.start(config.jobsPollMs, app.reconcilePayments);
   });
   app.decorateRequest('meta', function () {
     const userAgent = this.headers['user-agent'];
@@ -122,6 +152,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     mailer.close();
     redis?.disconnect();
     if (ownsDatabase) await database.close();
@@ -129,6 +160,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   registerOriginCheck(app, config.publicUrl);
+  // Before compression: a kept idempotent answer is the JSON text, not its compressed bytes.
+  await app.register(idempotencyPlugin);
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(authPlugin, config);
@@ -143,6 +176,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(notificationRoutes);
   await app.register(projectRoutes);
   await app.register(quoteRoutes);
+  await app.register(contractRoutes);
+  await app.register(paymentRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);

@@ -34,6 +34,21 @@ const envSchema = z.object({
   RATE_LIMIT_PREFIX: z.string().min(1).default('rl'),
   /** Multiplies every rate limit's allowance; browser tests that sign up many people raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Marketplace fee the client pays on top of each funded milestone, in basis points (500 = 5%). */
+  CLIENT_FEE_BPS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3000).default(500),
+  /** Service fee taken from the expert's side of each release, in basis points (1000 = 10%). */
+  EXPERT_FEE_BPS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3000).default(1000),
+  AUTO_RELEASE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(90).default(14),
+  PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'the only processor built so far is sandbox' }).optional(),
+  /** How long an unanswered request holds its Idempotency-Key before a retry may run it again (a crash). */
+  IDEMPOTENCY_STALE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60),
+  /** How often this node looks for due jobs; 0 turns the runner off (tests drive it by hand). */
+  JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(1000),
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
 });
@@ -65,6 +80,11 @@ export interface Config {
   rateLimitPrefix: string;
   rateLimitScale: number;
   oidc: { issuer: string; audience: string } | undefined;
+  fees: { clientFeeBps: number; expertFeeBps: number };
+  autoReleaseDays: number;
+  paymentProvider: 'sandbox';
+  jobsPollMs: number;
+  idempotencyStaleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +116,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `Invalid setting SEED_DEMO="${source.SEED_DEMO}": the demo accounts' passwords are public, so they are created only outside production on a loopback HOST`,
     );
   }
+  if (production && env.PAYMENT_PROVIDER === undefined) {
+    // The sandbox moves no real money: a production start must ask for it by name.
+    throw new ConfigError(
+      'Invalid setting PAYMENT_PROVIDER: set PAYMENT_PROVIDER=sandbox to run production on the test processor',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const port = env.PORT;
   return {
@@ -124,5 +150,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.OIDC_ISSUER && env.OIDC_AUDIENCE
         ? { issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE }
         : undefined,
+    fees: { clientFeeBps: env.CLIENT_FEE_BPS, expertFeeBps: env.EXPERT_FEE_BPS },
+    autoReleaseDays: env.AUTO_RELEASE_DAYS,
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    jobsPollMs: env.JOBS_POLL_MS,
+    idempotencyStaleMs: env.IDEMPOTENCY_STALE_SECONDS * 1000,
   };
 }

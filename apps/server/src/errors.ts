@@ -6,6 +6,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payment_failed: 402,
+  idempotency_mismatch: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -37,6 +39,7 @@ export const unauthenticated = (message = 'Please sign in to continue.') =>
 export const forbidden = (message = "You don't have access to this.") => new AppError('forbidden', message);
 export const notFound = (message = 'We could not find that.') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const paymentFailed = (message: string) => new AppError('payment_failed', message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(
     'rate_limited',

@@ -7,6 +7,10 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  /** The card processor refused a payment; `message` is the processor's reason, fit to show. */
+  'payment_failed',
+  /** An Idempotency-Key came back with a different request than the first time. */
+  'idempotency_mismatch',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

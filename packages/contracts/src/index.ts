@@ -8,3 +8,4 @@ export * from './experts.ts';
 export * from './notifications.ts';
 export * from './projects.ts';
 export * from './messaging.ts';
+export * from './escrow.ts';

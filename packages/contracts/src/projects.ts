@@ -17,24 +17,11 @@ export type InvitationStatus = (typeof invitationStatuses)[number];
 export const quoteStatuses = ['submitted', 'accepted', 'declined', 'withdrawn'] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
-export const contractStatuses = ['active', 'completed', 'cancelled'] as const;
-export type ContractStatus = (typeof contractStatuses)[number];
-
-/** DESIGN §3: pending -> funded -> submitted -> (revision_requested -> submitted)* -> released, or refunded / disputed. */
-export const milestoneStatuses = [
-  'pending',
-  'funded',
-  'submitted',
-  'revision_requested',
-  'released',
-  'refunded',
-  'disputed',
-] as const;
-export type MilestoneStatus = (typeof milestoneStatuses)[number];
-
 export const proposedMilestoneSchema = z.strictObject({
   title: z.string(),
   amountMinor: z.number().int(),
+  /** Quotes sent before acceptance criteria existed have none. */
+  criteria: z.array(z.string()).default([]),
 });
 export type ProposedMilestone = z.infer<typeof proposedMilestoneSchema>;
 
@@ -270,9 +257,22 @@ export type InvitationListResponse = z.infer<typeof invitationListResponseSchema
 
 export const QUOTE_MILESTONES_MAX = 20;
 
+/** A milestone's acceptance criteria: short checks the client ticks when approving. */
+export const MILESTONE_CRITERIA_MAX = 10;
+export const CRITERION_MAX_LENGTH = 200;
+export const criteriaSchema = z
+  .array(
+    singleLineText('An acceptance criterion', CRITERION_MAX_LENGTH).pipe(
+      z.string().min(1, 'An acceptance criterion cannot be empty.'),
+    ),
+    { error: 'criteria must be a list of short sentences.' },
+  )
+  .max(MILESTONE_CRITERIA_MAX, `List at most ${MILESTONE_CRITERIA_MAX} acceptance criteria.`);
+
 export const quoteMilestoneInputSchema = z.strictObject({
   title: singleLineText('A milestone title', 120).pipe(z.string().min(1, 'Give every milestone a title.')),
   amountMinor: amountMinorSchema('A milestone amount'),
+  criteria: criteriaSchema.default([]),
 });
 
 const quoteFields = {
@@ -336,7 +336,9 @@ export const quoteSchema = z.object({
   coverLetter: z.string(),
   price: z.object({ amountMinor: z.number().int(), currency: currencySchema }),
   durationDays: z.number().int(),
-  milestones: z.array(z.object({ title: z.string(), amountMinor: z.number().int() })),
+  milestones: z.array(
+    z.object({ title: z.string(), amountMinor: z.number().int(), criteria: z.array(z.string()) }),
+  ),
   declineReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -359,40 +361,6 @@ export type Quote = z.infer<typeof quoteSchema>;
 export const quoteListResponseSchema = z.object({ quotes: z.array(quoteSchema) });
 export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Contracts
-// ---------------------------------------------------------------------------------------------
-
-export const contractMilestoneSchema = z.object({
-  id: z.string(),
-  position: z.number().int(),
-  title: z.string(),
-  amount: z.object({ amountMinor: z.number().int(), currency: currencySchema }),
-  status: z.enum(milestoneStatuses),
-});
-export const contractSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: z.enum(contractStatuses),
-  price: z.object({ amountMinor: z.number().int(), currency: currencySchema }),
-  project: z.object({ id: z.string(), title: z.string() }),
-  client: z.object({ id: z.string(), name: z.string() }),
-  expert: z.object({ id: z.string(), name: z.string(), slug: z.string().nullable() }),
-  quoteId: z.string(),
-  durationDays: z.number().int(),
-  milestones: z.array(contractMilestoneSchema),
-  /** The viewer's side of the contract. */
-  role: z.enum(['client', 'expert', 'admin']),
-  createdAt: z.string(),
-});
-export type Contract = z.infer<typeof contractSchema>;
-export const contractListItemSchema = contractSchema.omit({ milestones: true, quoteId: true }).extend({
-  milestoneCount: z.number().int(),
-});
-export type ContractListItem = z.infer<typeof contractListItemSchema>;
-export const contractListResponseSchema = z.object({ contracts: z.array(contractListItemSchema) });
-export type ContractListResponse = z.infer<typeof contractListResponseSchema>;
-
 /**
  * POST /api/quotes/:id/accept: the owner accepts the terms they saw. `seenUpdatedAt` is the
  * quote's `updatedAt` as shown to them; if the expert changed the quote since, the accept is a
@@ -402,6 +370,17 @@ export const acceptQuoteRequestSchema = z.strictObject({
   seenUpdatedAt: singleLineText('seenUpdatedAt', 40, {
     tooLong: "seenUpdatedAt must be the quote's updatedAt.",
   }).optional(),
+  /**
+   * The fees and auto-release period the owner was shown (GET /api/payments/terms). If the
+   * marketplace changed them meanwhile, the accept is a 409 rather than a contract on other terms.
+   */
+  seenTerms: z
+    .strictObject({
+      clientFeeBps: z.number().int().min(0).max(10_000),
+      expertFeeBps: z.number().int().min(0).max(10_000),
+      autoReleaseDays: z.number().int().min(1).max(365),
+    })
+    .optional(),
 });
 export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
 

@@ -74,7 +74,10 @@ describe('GET /api/dev/outbox', () => {
   });
 
   it('is not there at all in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' }, database: t.database });
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' },
+      database: t.database,
+    });
     try {
       const admin = await adminUser(production.app);
       const response = await production.app.inject({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type * as Passwords from '../../src/lib/passwords.ts';
 import { randomIp } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -6,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // anyone could make the server hash for them, as fast as they can send made-up links.
 const hashes = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/lib/passwords.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/passwords.ts')>();
+  const actual = await importOriginal<typeof Passwords>();
   return {
     ...actual,
     hashPassword: async (password: string) => {

@@ -3,6 +3,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   AVATAR_MAX_BYTES,
   type Attachment,
+  type Contract,
   type CurrentUser,
   type ProjectView,
 } from '@sciwise/contracts';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createProject } from '../projects/helpers.ts';
+import { fund, getContract, hiredContract, type Hired } from '../contracts/helpers.ts';
 import { fileUpload, multipartBody, type MultipartBody } from './multipart.ts';
 import { operationsOf } from './operations.ts';
 import { hostileFiles, SAFE_SERVED_TYPES, UNSAFE_NAME, type HostileFile } from './upload-corpus.ts';
@@ -67,6 +69,37 @@ function dispositionName(header: unknown): string[] {
   return match ? [decodeURIComponent(match[1]!)] : [];
 }
 
+/** Funded milestones to deliver work on, twenty to a contract, opened as the corpus needs them. */
+const funded: Array<{ hired: Hired; milestoneId: string }> = [];
+async function fundedMilestone() {
+  if (funded.length === 0) {
+    const milestones = Array.from({ length: 20 }, (_, i) => ({
+      title: `Part ${i + 1}`,
+      amountMinor: 1_000,
+      criteria: [],
+    }));
+    const hired = await hiredContract(t.app, {
+      coverLetter: 'Twenty parts, each delivered on its own for the upload corpus.',
+      priceMinor: 20_000,
+      durationDays: 20,
+      milestones,
+    });
+    for (const milestone of hired.contract.milestones) funded.push({ hired, milestoneId: milestone.id });
+  }
+  const next = funded.shift()!;
+  const response = await fund(t.app, next.hired.client, next.milestoneId);
+  if (response.statusCode !== 200) throw new Error(`fund: ${response.statusCode} ${response.body}`);
+  return next;
+}
+
+/** A submission carries a note: put one before the (hostile) file part, in the body's own boundary. */
+function withNote(body: MultipartBody): Buffer {
+  const boundary = /boundary=(.+)$/.exec(body.contentType)?.[1];
+  if (!boundary) return body.payload;
+  const note = `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nThe deliverable.\r\n`;
+  return Buffer.concat([Buffer.from(note), body.payload]);
+}
+
 const routes: Record<string, UploadRoute> = {
   'PUT /api/me/avatar': {
     limitBytes: AVATAR_MAX_BYTES,
@@ -102,6 +135,30 @@ const routes: Record<string, UploadRoute> = {
       return { status: 201, served: { status: download.statusCode, headers: download.headers, names } };
     },
   },
+  'POST /api/milestones/{id}/submissions': {
+    limitBytes: ATTACHMENT_MAX_BYTES,
+    keepsName: true,
+    async upload(body) {
+      const { hired, milestoneId } = await fundedMilestone();
+      const filesBefore = storedFiles();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/milestones/${milestoneId}/submissions`,
+        headers: { ...hired.expert.headers, 'content-type': body.contentType },
+        payload: withNote(body),
+      });
+      const milestoneOf = (contract: Contract) => contract.milestones.find((m) => m.id === milestoneId)!;
+      if (response.statusCode !== 200) {
+        const after = milestoneOf(await getContract(t.app, hired.expert, hired.contract.id));
+        const kept = after.submissions.length > 0 || storedFiles() !== filesBefore;
+        return { status: response.statusCode, message: response.json().message, kept };
+      }
+      const file = milestoneOf(response.json<Contract>()).submissions[0]!.files[0]!;
+      const download = await t.app.inject({ method: 'GET', url: file.url, headers: hired.client.headers });
+      const names = [file.name, ...dispositionName(download.headers['content-disposition'])];
+      return { status: 200, served: { status: download.statusCode, headers: download.headers, names } };
+    },
+  },
 };
 
 /** Why a served file is unsafe; empty when a browser would only download or display it. */
@@ -112,7 +169,7 @@ function unsafeServing(served: Served, route: string): string[] {
   if (!SAFE_SERVED_TYPES.test(type)) problems.push(`served as ${type}`);
   if (served.headers['x-content-type-options'] !== 'nosniff')
     problems.push('no X-Content-Type-Options: nosniff');
-  const documents = route.includes('attachments');
+  const documents = route.includes('attachments') || route.includes('submissions');
   if (documents && !String(served.headers['content-disposition']).startsWith('attachment'))
     problems.push('not served as an attachment');
   for (const name of served.names)

@@ -18,18 +18,20 @@ import { createTestDatabase, testDriver, type TestDatabase } from '../support/te
 describe('demo accounts: configuration', () => {
   it('are created by default only on the embedded database, outside production, on loopback', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   it('asked for in production or beyond loopback, stop start-up with one line naming SEED_DEMO', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(
-      /^Invalid setting SEED_DEMO="true": the demo accounts' passwords are public/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: 'true' }),
+    ).toThrow(/^Invalid setting SEED_DEMO="true": the demo accounts' passwords are public/);
     expect(() => loadConfig({ HOST: '0.0.0.0', SEED_DEMO: '1' })).toThrow(/^Invalid setting SEED_DEMO="1"/);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: 'false' }).seedDemo,
+    ).toBe(false);
   });
 });
 
@@ -89,7 +91,7 @@ describe('demo accounts: start-up', () => {
   }
 
   it('refuses a production start while a demo account keeps its public password, in one line', async () => {
-    const outcome = await start({ NODE_ENV: 'production' });
+    const outcome = await start({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
     expect(outcome.running).toBe(false);
     expect(outcome.exitCode).toBe(1);
     const lines = outcome.stderr.trim().split('\n');
@@ -104,7 +106,7 @@ describe('demo accounts: start-up', () => {
     try {
       const local = loadConfig({ ...env, NODE_ENV: 'development' });
       expect(await demoPasswordProblem(local, handle.db)).toBeNull();
-      const production = loadConfig({ ...env, NODE_ENV: 'production' });
+      const production = loadConfig({ ...env, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
       expect(await demoPasswordProblem(production, handle.db)).toMatch(/admin@demo\.sciwise\.local/);
       const exposedDev = loadConfig({ ...env, NODE_ENV: 'development', HOST: '0.0.0.0' });
       expect(await demoPasswordProblem(exposedDev, handle.db)).toMatch(

@@ -175,7 +175,7 @@ describe('configuration', () => {
     expect(loadConfig({})).toMatchObject({ host: 'localhost', reachableByOthers: false });
     expect(loadConfig({ HOST: '127.0.0.1' }).reachableByOthers).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0' }).reachableByOthers).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' })).toMatchObject({
       host: '0.0.0.0',
       reachableByOthers: true,
     });

@@ -139,6 +139,23 @@ describe('quote state machine', () => {
     expect(contract.price.amountMinor).toBe(900_000);
   });
 
+  it('hiring on fees other than the ones shown is a 409; on the ones shown, the contract keeps them', async () => {
+    const { owner, quotes: sent } = await quoted(1);
+    const shown = { clientFeeBps: 500, expertFeeBps: 1000, autoReleaseDays: 14 };
+    const stale = await call(t.app, 'POST', `/api/quotes/${sent[0]!.id}/accept`, owner, {
+      seenTerms: { ...shown, clientFeeBps: 400 },
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json<ErrorResponse>().message).toMatch(/fees or escrow terms changed/);
+    const hired = await call(t.app, 'POST', `/api/quotes/${sent[0]!.id}/accept`, owner, { seenTerms: shown });
+    expect(hired.statusCode, hired.body).toBe(200);
+    const contract = (
+      await call(t.app, 'GET', `/api/contracts/${hired.json<AcceptQuoteResponse>().contractId}`, owner)
+    ).json<Contract>();
+    expect(contract.fees).toEqual({ clientFeeBps: 500, expertFeeBps: 1000 });
+    expect(contract.autoReleaseDays).toBe(14);
+  });
+
   it("the project's currency is fixed while quotes in it wait; other edits still save", async () => {
     const { owner, project, experts, quotes: sent } = await quoted(1);
     const euros = await call(t.app, 'PATCH', `/api/projects/${project.id}`, owner, { currency: 'EUR' });

@@ -78,6 +78,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests run due jobs themselves (app.jobs.runDue), on a clock they move.
+    JOBS_POLL_MS: '0',
     ...(testDriver === 'postgres' && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });

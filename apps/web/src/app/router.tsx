@@ -31,6 +31,7 @@ const site = () => import('../features/site/pages.ts');
 const profile = () => import('../features/profile/pages.ts');
 const experts = () => import('../features/experts/pages.ts');
 const projects = () => import('../features/projects/pages.ts');
+const workspace = () => import('../features/workspace/pages.ts');
 // The guard checks the session with TanStack Query, so it loads with the pages it guards.
 const requireAuth = async () => ({ Component: (await import('./require-auth.tsx')).RequireAuth });
 
@@ -113,13 +114,17 @@ const profileRoutes: RouteObject[] = [
   // The old nested path of the browse page still works (spec §2's known inconsistency).
   profilePage('browse-projects', 'BrowseProjectsPage'),
   profilePage('proposals', 'ProposalsPage'),
-  profilePage('workspace', 'WorkspacePage'),
-  profilePage('workspace/:contractId', 'ContractWorkspacePage'),
+  { path: 'workspace', lazy: async () => ({ Component: (await workspace()).WorkspacePage }) },
+  {
+    path: 'workspace/:contractId',
+    lazy: async () => ({ Component: (await workspace()).ContractWorkspacePage }),
+  },
   profilePage('payment', 'PaymentDetailsPage'),
   profilePage('billing', 'BillingPage'),
   profilePage('calls', 'ScheduledCallsPage'),
   profilePage('settings', 'SettingsPage'),
   { path: 'admin/vetting', lazy: async () => ({ Component: (await experts()).AdminVettingPage }) },
+  { path: 'admin/disputes', lazy: async () => ({ Component: (await projects()).AdminDisputesPage }) },
   profilePage('*', 'ProfileNotFoundPage'),
 ];
 

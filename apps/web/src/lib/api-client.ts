@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@sciwise/contracts';
+import { errorResponseSchema, IDEMPOTENCY_KEY_HEADER } from '@sciwise/contracts';
 import type { z } from 'zod';
 import { ApiError, NETWORK_ERROR } from './api-error.ts';
 
@@ -12,6 +12,30 @@ interface RequestOptions<S extends z.ZodType> {
   body?: unknown;
   schema: S;
   signal?: AbortSignal;
+  /** Money-moving calls: the same key on a retry makes the server answer as the first time. */
+  idempotencyKey?: string;
+}
+
+/** A failed answer as an ApiError carrying the server's own message. */
+function errorFrom(status: number, data: unknown): ApiError {
+  const parsed = errorResponseSchema.safeParse(data);
+  if (parsed.success) {
+    return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.details ?? []);
+  }
+  const message =
+    typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : `The server answered ${status}. Please try again.`;
+  return new ApiError(status, message, status === 429 ? 'rate_limited' : 'internal');
+}
+
+function parseAnswer<S extends z.ZodType>(status: number, data: unknown, schema: S): z.output<S> {
+  if (status < 200 || status >= 300) throw errorFrom(status, data);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(status, 'The server sent an answer we could not read.', 'bad_response');
+  }
+  return parsed.data;
 }
 
 /**
@@ -22,8 +46,9 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<z.output<S>> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -40,20 +65,50 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = errorResponseSchema.safeParse(data);
-    if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.message, parsed.data.code, parsed.data.details ?? []);
-    }
-    const message =
-      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : `The server answered ${response.status}. Please try again.`;
-    throw new ApiError(response.status, message, response.status === 429 ? 'rate_limited' : 'internal');
-  }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError(response.status, 'The server sent an answer we could not read.', 'bad_response');
-  }
-  return parsed.data;
+  return parseAnswer(response.status, data, schema);
+}
+
+interface UploadOptions<S extends z.ZodType> {
+  body: FormData;
+  schema: S;
+  /** Called as the bytes go out, with the share sent so far (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart POST that reports upload progress (fetch cannot), with the same parsing and errors
+ * as apiRequest.
+ */
+export function apiUpload<S extends z.ZodType>(
+  path: string,
+  options: UploadOptions<S>,
+): Promise<z.output<S>> {
+  const { body, schema, onProgress, signal } = options;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      try {
+        resolve(parseAnswer(xhr.status, data, schema));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, 'network'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
 }

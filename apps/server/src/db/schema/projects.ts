@@ -34,6 +34,7 @@ export const invitationStatus = pgEnum('invitation_status', invitationStatuses);
 export const quoteStatus = pgEnum('quote_status', quoteStatuses);
 export const contractStatus = pgEnum('contract_status', contractStatuses);
 export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
+export const milestoneParty = pgEnum('milestone_party', ['client', 'expert']);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -179,6 +180,12 @@ export const contracts = pgTable(
     priceMinor: integer('price_minor').notNull(),
     currency: rateCurrency('currency').notNull(),
     status: contractStatus('status').notNull().default('active'),
+    /** The fees both sides saw when the contract was made, in basis points (500 = 5%). */
+    clientFeeBps: integer('client_fee_bps').notNull(),
+    expertFeeBps: integer('expert_fee_bps').notNull(),
+    autoReleaseDays: integer('auto_release_days').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -203,10 +210,30 @@ export const contractMilestones = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: rateCurrency('currency').notNull(),
     status: milestoneStatus('status').notNull().default('pending'),
+    criteria: jsonb('criteria').$type<string[]>().notNull().default([]),
+    /** Set for a milestone added to a running contract: who proposed it. */
+    proposedBy: milestoneParty('proposed_by'),
+    fundedAt: timestamp('funded_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    autoReleaseAt: timestamp('auto_release_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    revisionReason: text('revision_reason'),
+    revisionUnmet: jsonb('revision_unmet').$type<number[]>(),
+    revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
+    disputeOpenedBy: milestoneParty('dispute_opened_by'),
+    disputeReason: text('dispute_reason'),
+    disputeOpenedAt: timestamp('dispute_opened_at', { withTimezone: true }),
+    disputeResolution: text('dispute_resolution'),
+    disputeResolvedAt: timestamp('dispute_resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('contract_milestones_position_unique').on(t.contractId, t.position)],
+  (t) => [
+    uniqueIndex('contract_milestones_position_unique').on(t.contractId, t.position),
+    index('contract_milestones_disputed_idx')
+      .on(t.disputeOpenedAt)
+      .where(sql`status = 'disputed'`),
+  ],
 );
 
 /**

@@ -41,7 +41,7 @@ export async function receiveUpload(
  * multipart errors (FST_*) keep their status through the central handler, and a failing disk
  * (a system error) stays a 500.
  */
-function uploadError(error: unknown, tooLarge: string): never {
+export function uploadError(error: unknown, tooLarge: string): never {
   const code = (error as { code?: unknown } | null)?.code;
   // The rest of the body is left unread: closing the connection stops the client sending it.
   if (error instanceof FileTooLarge || code === 'FST_REQ_FILE_TOO_LARGE')

@@ -37,17 +37,28 @@ export async function notify(
   notification: NewNotification,
 ): Promise<void> {
   const userIds = typeof recipients === 'string' ? [recipients] : [...new Set(recipients)];
-  if (userIds.length === 0) return;
-  const ids = sql.join(
-    userIds.map((id) => sql`${id}`),
+  await notifyEach(
+    tx,
+    userIds.map((userId) => ({ userId, ...notification })),
+  );
+}
+
+/** Adds notifications that differ per person, in one statement, in the caller's transaction. */
+export async function notifyEach(
+  tx: Executor,
+  items: readonly (NewNotification & { userId: string })[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const rows = sql.join(
+    items.map(
+      (item) => sql`(${item.userId}::uuid, ${item.kind}, ${item.title}, ${item.body}, ${item.link ?? null})`,
+    ),
     sql`, `,
   );
   await tx.execute(sql`
     with inserted as (
       insert into notifications (user_id, kind, title, body, link)
-      select recipient, ${notification.kind}, ${notification.title}, ${notification.body},
-             ${notification.link ?? null}
-      from unnest(array[${ids}]::uuid[]) as recipient
+      values ${rows}
       returning *
     )
     ${announceNotifications(sql`inserted`)}`);

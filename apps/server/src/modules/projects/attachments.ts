@@ -5,8 +5,9 @@ import type { ServiceContext } from '../../context.ts';
 import { projectAttachments, projects } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import { sendDownload } from '../files/download.ts';
 import { sniffAttachment, type AttachmentType } from '../files/attachment-types.ts';
-import { attachmentDisposition, cleanFileName } from '../files/file-names.ts';
+import { cleanFileName } from '../files/file-names.ts';
 import type { StagedFile } from '../files/store.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { visibleProject, type Viewer } from './access.ts';
@@ -146,12 +147,5 @@ export async function sendAttachment(
     .where(and(eq(projectAttachments.id, attachmentId), eq(projectAttachments.projectId, projectId)));
   const stored = row ? await ctx.files.get(row.fileKey) : null;
   if (!row || !stored) throw notFound(ATTACHMENT_NOT_FOUND);
-  return reply
-    .header('content-type', row.contentType)
-    .header('content-length', stored.size)
-    .header('content-disposition', attachmentDisposition(row.fileName))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(stored.body);
+  return sendDownload(reply, stored, { contentType: row.contentType, fileName: row.fileName });
 }

@@ -5,15 +5,15 @@ import { conflict, forbidden } from '../../errors.ts';
  * The life of a project, in one place (DESIGN §3):
  *
  *   draft --publish--> open --start--> in_progress --complete--> completed
- *     |                  |
- *     +----cancel--------+--cancel--> cancelled
+ *     |                  |                  |
+ *     +----cancel--------+--cancel-->  cancelled <--abandon--+
  *
  * The owner edits, publishes and cancels; an admin may cancel too (moderation). `start` is
- * fired by accepting a quote (quote-states), `complete` by the contract once all its work is
- * released. Each transition runs inside the caller's transaction, on a row locked FOR UPDATE.
+ * fired by accepting a quote (quote-states), `complete` by ending the contract once all its work
+ * is settled, `abandon` by cancelling the contract. Each transition runs inside the caller's transaction, on a row locked FOR UPDATE.
  */
 export type ProjectActor = 'owner' | 'admin' | 'system';
-export type ProjectTransition = 'publish' | 'cancel' | 'start' | 'complete';
+export type ProjectTransition = 'publish' | 'cancel' | 'start' | 'complete' | 'abandon';
 
 interface TransitionRule {
   from: readonly ProjectStatus[];
@@ -26,6 +26,7 @@ export const projectTransitions: Record<ProjectTransition, TransitionRule> = {
   cancel: { from: ['draft', 'open'], to: 'cancelled', by: ['owner', 'admin'] },
   start: { from: ['open'], to: 'in_progress', by: ['system'] },
   complete: { from: ['in_progress'], to: 'completed', by: ['system'] },
+  abandon: { from: ['in_progress'], to: 'cancelled', by: ['system'] },
 };
 
 /** The owner may change the project's fields while nobody has been hired yet. */
@@ -46,6 +47,7 @@ const whyNot: Record<ProjectTransition, string> = {
   cancel: 'Only a draft or an open project can be cancelled',
   start: 'Only an open project can start',
   complete: 'Only a project in progress can be completed',
+  abandon: 'Only a project in progress can be abandoned',
 };
 
 /** The state a transition leads to; 403 when the actor may not fire it, 409 from the wrong state. */

@@ -1,8 +1,6 @@
 import {
   acceptQuoteRequestSchema,
   acceptQuoteResponseSchema,
-  contractListResponseSchema,
-  contractSchema,
   declineQuoteRequestSchema,
   quoteListResponseSchema,
   quoteRequestSchema,
@@ -13,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
-import { getContract, listMyContracts } from './contract-service.ts';
 import {
   acceptQuote,
   declineQuote,
@@ -28,7 +25,7 @@ import { errors } from './routes.ts';
 
 const idParams = z.object({ id: uuidSchema });
 
-/** Quotes (proposals) and the contracts accepting one creates. */
+/** Quotes (proposals); accepting one makes the contract (modules/contracts). */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['quotes'];
@@ -153,38 +150,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return acceptQuote(db, user, request.params.id, request.body?.seenUpdatedAt);
-    },
-  );
-
-  app.get(
-    '/api/contracts',
-    {
-      schema: {
-        tags: ['contracts'],
-        summary: 'My contracts, as client or expert',
-        response: { 200: contractListResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return { contracts: await listMyContracts(db, user) };
-    },
-  );
-
-  app.get(
-    '/api/contracts/:id',
-    {
-      schema: {
-        tags: ['contracts'],
-        summary: 'A contract with its milestones (its parties and admins only)',
-        params: idParams,
-        response: { 200: contractSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return getContract(db, user, request.params.id);
+      return acceptQuote(db, user, request.params.id, app.config, request.body ?? {});
     },
   );
 };

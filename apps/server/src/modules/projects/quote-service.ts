@@ -1,4 +1,11 @@
-import type { Quote, quoteRequestSchema, quoteUpdateSchema } from '@sciwise/contracts';
+import {
+  formatAmount,
+  formatFeeRate,
+  type AcceptQuoteRequest,
+  type Quote,
+  type quoteRequestSchema,
+  type quoteUpdateSchema,
+} from '@sciwise/contracts';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -16,6 +23,8 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { avatarUrl } from '../accounts/presenter.ts';
 import { expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
+import { logActivity } from '../contracts/activity.ts';
+import { openAccounts } from '../payments/ledger.ts';
 import { notify } from '../notifications/service.ts';
 import { findProject, visibleProject } from './access.ts';
 import { formatMoney } from './matching.ts';
@@ -26,6 +35,8 @@ import { assertQuoteEditable, quoteActions, quoteTransition } from './quote-stat
 const QUOTE_NOT_FOUND = 'We could not find that quote.';
 const CHANGED_SINCE_SEEN =
   'The expert changed this quote after you opened it. Review the new terms, then accept again.';
+const TERMS_CHANGED =
+  'The marketplace fees or escrow terms changed after you opened this quote. Review the new figures, then hire again.';
 const ALREADY_QUOTED = 'You have already sent a quote for this project; edit it instead of sending another.';
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
@@ -67,7 +78,7 @@ async function selectQuotes(db: Executor, viewer: Pick<SessionUser, 'id'>, where
       coverLetter: row.quote.coverLetter,
       price: { amountMinor: row.quote.priceMinor, currency: row.quote.currency },
       durationDays: row.quote.durationDays,
-      milestones: row.quote.milestones,
+      milestones: row.quote.milestones.map((m) => ({ ...m, criteria: m.criteria ?? [] })),
       declineReason: row.quote.declineReason,
       createdAt: row.quote.createdAt.toISOString(),
       updatedAt: row.quote.updatedAt.toISOString(),
@@ -239,10 +250,22 @@ export async function declineQuote(
  * Accepting makes the contract (milestones pending, not funded), declines the other waiting
  * quotes with a notification and starts the project, all in one transaction. Concurrent accepts
  * queue on the project's row lock; the loser finds the project in progress and gets 409, and the
- * unique index on contracts.project_id backs that up. With `seenUpdatedAt` (the web always sends
- * it) an edit the expert made after the owner looked is a 409 too, not a contract at a new price.
+ * unique index on contracts.project_id backs that up. With `seenUpdatedAt` and `seenTerms` (the
+ * web always sends both) an edit the expert made, or a fee the marketplace changed, after the owner
+ * looked is a 409 too, not a contract on terms nobody saw.
  */
-export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: string, seenUpdatedAt?: string) {
+export interface ContractTerms {
+  fees: { clientFeeBps: number; expertFeeBps: number };
+  autoReleaseDays: number;
+}
+
+export async function acceptQuote(
+  db: Executor,
+  owner: SessionUser,
+  quoteId: string,
+  terms: ContractTerms,
+  seen: AcceptQuoteRequest = {},
+) {
   try {
     const contractId = await db.transaction(async (tx) => {
       const { project, quote, role } = await lockQuote(tx, owner, quoteId);
@@ -255,8 +278,16 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
       const status = quoteTransition('accept', quote.status, role === 'owner' ? 'owner' : 'expert');
       const projectStatus = projectTransition('start', project.status, 'system');
       // Checked on the locked row: an edit can't slip in between this check and the contract.
-      if (seenUpdatedAt !== undefined && quote.updatedAt.toISOString() !== seenUpdatedAt)
+      if (seen.seenUpdatedAt !== undefined && quote.updatedAt.toISOString() !== seen.seenUpdatedAt)
         throw conflict(CHANGED_SINCE_SEEN);
+      const shown = seen.seenTerms;
+      if (
+        shown &&
+        (shown.clientFeeBps !== terms.fees.clientFeeBps ||
+          shown.expertFeeBps !== terms.fees.expertFeeBps ||
+          shown.autoReleaseDays !== terms.autoReleaseDays)
+      )
+        throw conflict(TERMS_CHANGED);
       await tx
         .update(q)
         .set({ status, decidedAt: sql`now()`, updatedAt: sql`now()` })
@@ -271,6 +302,10 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
           title: project.title,
           priceMinor: quote.priceMinor,
           currency: quote.currency,
+          // The fees both sides saw when hiring stay the contract's, whatever the settings later.
+          clientFeeBps: terms.fees.clientFeeBps,
+          expertFeeBps: terms.fees.expertFeeBps,
+          autoReleaseDays: terms.autoReleaseDays,
         })
         .returning({ id: contracts.id });
       await tx.insert(contractMilestones).values(
@@ -280,12 +315,32 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
           title: m.title,
           amountMinor: m.amountMinor,
           currency: quote.currency,
+          criteria: m.criteria ?? [],
         })),
       );
       await tx
         .update(projects)
         .set({ status: projectStatus, updatedAt: sql`now()` })
         .where(eq(projects.id, project.id));
+      await openAccounts(
+        tx,
+        [
+          { kind: 'client_funding', userId: project.ownerId },
+          { kind: 'expert_available', userId: quote.expertId },
+          { kind: 'platform_fees' },
+        ],
+        quote.currency,
+      );
+      const [expert] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, quote.expertId));
+      await logActivity(tx, {
+        contractId: contract!.id,
+        actorId: owner.id,
+        kind: 'contract_created',
+        text: `${fullName(owner)} hired ${fullName(expert!)} on their quote of ${formatAmount(quote.priceMinor, quote.currency)} in ${quote.milestones.length} milestone${quote.milestones.length === 1 ? '' : 's'}. Each milestone is funded into escrow (plus a ${formatFeeRate(terms.fees.clientFeeBps)} marketplace fee) before work on it starts.`,
+      });
       const others = await tx
         .update(q)
         .set({
@@ -309,7 +364,7 @@ export async function acceptQuote(db: Executor, owner: SessionUser, quoteId: str
       await notify(tx, quote.expertId, {
         kind: 'quote_accepted',
         title: 'Your quote was accepted',
-        body: `${fullName(owner)} accepted your quote for “${project.title}”. Your contract is ready.`,
+        body: `${fullName(owner)} accepted your quote for “${project.title}”. Start work once the first milestone is funded: we will tell you as soon as the money is in escrow.`,
         link: `/profile/workspace/${contract!.id}`,
       });
       return contract!.id;

@@ -137,6 +137,13 @@ export const ShieldIcon = (props: IconProps) => (
     <path d="M9 12l2 2 4-4" />
   </Icon>
 );
+/** A pair of scales: disputes and their mediation. */
+export const ScaleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3v18M7 21h10M3 7h2c2 0 5-1 7-2 2 1 5 2 7 2h2" />
+    <path d="M2 16l3-8 3 8c-.9.7-1.9 1-3 1s-2.1-.3-3-1zM16 16l3-8 3 8c-.9.7-1.9 1-3 1s-2.1-.3-3-1z" />
+  </Icon>
+);
 export const ArrowRightIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 12h14M13 6l6 6-6 6" />

@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { ChatBox } from './chat-box.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { chatKeys, conversationsQuery, openConversationWith } from './queries.ts';
+import { chatKeys, conversationsQuery, conversationWithQuery } from './queries.ts';
 import { useChat } from './use-chat.ts';
 
 /**
@@ -26,13 +26,7 @@ export function ChatPage() {
   const requestedId = params.get('conversation');
   const wide = useMediaQuery(DESKTOP_QUERY);
   const conversations = useQuery(conversationsQuery);
-  const opening = useQuery({
-    queryKey: ['chat', 'open', target],
-    queryFn: () => openConversationWith(target!),
-    enabled: target !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const opening = useQuery(conversationWithQuery(target));
 
   useEffect(() => {
     if (!opening.data) return;

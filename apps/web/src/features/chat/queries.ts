@@ -40,9 +40,21 @@ export const messagesQuery = (conversationId: string) =>
     getNextPageParam: (page) => page.nextBefore ?? undefined,
   });
 
-export function openConversationWith(target: { userId: string } | { expertSlug: string }) {
+export type ConversationTarget = { userId: string } | { expertSlug: string };
+
+export function openConversationWith(target: ConversationTarget) {
   return apiRequest('/api/conversations', { method: 'POST', body: target, schema: conversationSchema });
 }
+
+/** Opens (or starts, where allowed) the direct conversation with a person, once per screen. */
+export const conversationWithQuery = (target: ConversationTarget | null) =>
+  queryOptions({
+    queryKey: ['chat', 'open', target],
+    queryFn: () => openConversationWith(target!),
+    enabled: target !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
 
 type MessagePages = InfiniteData<MessageListResponse, number>;
 

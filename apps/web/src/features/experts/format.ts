@@ -2,9 +2,16 @@ import { countryCodes, type Availability, type RateCurrency } from '@sciwise/con
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** An amount in minor units (cents, pence) as local currency text, e.g. "$85" or "€92.50". */
-export function formatMoney(amountMinor: number, currency: RateCurrency | string): string {
-  const whole = amountMinor % 100 === 0;
+/**
+ * An amount in minor units (cents, pence) as local currency text, e.g. "$85" or "€92.50";
+ * `cents` always shows them ("$85.00"), as a charge or a payout is stated.
+ */
+export function formatMoney(
+  amountMinor: number,
+  currency: RateCurrency | string,
+  { cents = false }: { cents?: boolean } = {},
+): string {
+  const whole = !cents && amountMinor % 100 === 0;
   const key = `${currency}-${whole}`;
   let format = moneyFormats.get(key);
   if (!format) {

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@sciwise/contracts';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
@@ -6,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignedInUser } from '../auth/queries.ts';
+import { applicationQuery } from '../experts/queries.ts';
 import {
   ExpertActionItems,
   OwnerActionItems,
@@ -94,6 +96,9 @@ function Stat({ label, value, hint }: { label: string; value: string; hint: stri
 export function FreelancerDashboardPage() {
   const user = useSignedInUser();
   const figures = useExpertFigures();
+  const application = useQuery(applicationQuery);
+  // Submitted counts as done: what is left is the vetting team's move, not the expert's.
+  const profileDone = application.data?.status === 'submitted' || application.data?.status === 'approved';
   const count = (n: number) => (figures.loading ? '…' : String(n));
   return (
     <>
@@ -109,20 +114,26 @@ export function FreelancerDashboardPage() {
           value={count(figures.openQuotes)}
           hint="Quotes you have sent and that await an answer"
         />
-        <Stat label="Active contracts" value={count(figures.activeContracts)} hint="Work in progress" />
-        <Stat label="Earnings released" value="USD 0.00" hint="Paid out after client approval" />
+        <Stat label="Invitations" value={count(figures.invitations)} hint="Clients asking you to quote" />
+        <Stat
+          label="Active contracts"
+          value={count(figures.activeContracts)}
+          hint="Work in progress, paid milestone by milestone"
+        />
       </div>
       <div className="mt-6">
         <ExpertActionItems />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="grid gap-4 sm:grid-cols-2">
-          <ActionCard
-            title="Complete your expert profile"
-            text="Add your education, publications, skills and hourly rate, then submit it for vetting."
-            to="/join-expert"
-            cta="Start your expert profile"
-          />
+          {!profileDone && (
+            <ActionCard
+              title="Complete your expert profile"
+              text="Add your education, publications, skills and hourly rate, then submit it for vetting."
+              to="/join-expert"
+              cta="Start your expert profile"
+            />
+          )}
           <ActionCard
             title="Find your first project"
             text="Browse open projects that match your subjects and send a quote with milestones."
@@ -130,8 +141,8 @@ export function FreelancerDashboardPage() {
             cta="Browse projects"
           />
           <ActionCard
-            title="Set up payouts"
-            text="Tell us where released milestone payments should go."
+            title="How you get paid"
+            text="The client funds each milestone into escrow before you start on it; it is released to you when they approve."
             to="/profile/payment"
             cta="Payment details"
           />
@@ -146,7 +157,7 @@ export function FreelancerDashboardPage() {
           title="Get ready to be hired"
           items={accountChecklist(user, {
             label: 'Complete your expert profile',
-            done: false,
+            done: profileDone,
             to: '/join-expert',
           })}
         />
@@ -158,7 +169,7 @@ export function FreelancerDashboardPage() {
 export function OwnerDashboardPage() {
   const user = useSignedInUser();
   const figures = useOwnerFigures();
-  const count = (n: number) => (figures.query.isPending ? '…' : String(n));
+  const count = (n: number) => (figures.loading ? '…' : String(n));
   return (
     <>
       <PageHeading
@@ -174,7 +185,11 @@ export function OwnerDashboardPage() {
           value={count(figures.toReview)}
           hint="Proposals waiting for your decision"
         />
-        <Stat label="Held in escrow" value="USD 0.00" hint="Released only when you approve" />
+        <Stat
+          label="Running contracts"
+          value={count(figures.runningContracts)}
+          hint="Each milestone funded into escrow, released when you approve"
+        />
       </div>
       <div className="mt-6">
         <OwnerActionItems />
@@ -183,7 +198,7 @@ export function OwnerDashboardPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <ActionCard
             title="Post a project"
-            text="Describe the work and budget in under 5 minutes; matched experts quote within 24 hours."
+            text="Describe the work and budget in under 5 minutes; matching experts are listed as soon as it is live."
             to="/create-project"
             cta="Post a project"
           />
@@ -194,8 +209,8 @@ export function OwnerDashboardPage() {
             cta="Browse experts"
           />
           <ActionCard
-            title="Add a payment method"
-            text="Fund milestones into escrow when you hire; you pay only for approved work."
+            title="How paying works"
+            text="Nothing is charged when you hire: you fund each milestone into escrow when work on it starts, and release it when you approve."
             to="/profile/payment"
             cta="Payment details"
           />

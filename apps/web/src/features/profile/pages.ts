@@ -3,10 +3,4 @@ export { SettingsPage } from '../account/settings-page.tsx';
 export { FreelancerDashboardPage, OwnerDashboardPage } from './dashboard-pages.tsx';
 export { ProfileNotFoundPage } from './profile-not-found-page.tsx';
 export { BillingPage, PaymentDetailsPage, ScheduledCallsPage } from './section-pages.tsx';
-export {
-  BrowseProjectsPage,
-  ContractWorkspacePage,
-  MyProjectsPage,
-  ProposalsPage,
-  WorkspacePage,
-} from '../projects/pages.ts';
+export { BrowseProjectsPage, MyProjectsPage, ProposalsPage } from '../projects/pages.ts';

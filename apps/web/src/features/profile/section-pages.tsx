@@ -30,13 +30,9 @@ export function PaymentDetailsPage() {
       title="Payment Details"
       intro="How you fund milestones as a client, and where your earnings go as an expert."
       icon={<CardIcon />}
-      emptyTitle="No payment method saved"
-      emptyText="You will add a card when you fund your first milestone, and a payout account before your first release. Card details are handled by our payment provider and never stored by Sciwise."
-      actions={
-        <ButtonLink to="/user-agreement" variant="secondary">
-          Read about fees and escrow
-        </ButtonLink>
-      }
+      emptyTitle="Saved cards and payout accounts are not built yet"
+      emptyText="For now you enter a card each time you fund a milestone, in the contract's workspace; only the card processor sees its number. Money released to an expert is kept on their Sciwise balance: taking it out to a bank account is not possible yet."
+      actions={<ButtonLink to="/profile/workspace">Go to your contracts</ButtonLink>}
     />
   );
 }
@@ -47,9 +43,9 @@ export function BillingPage() {
       title="Billing"
       intro="Invoices and receipts for every milestone you fund or get paid for."
       icon={<ReceiptIcon />}
-      emptyTitle="No invoices yet"
-      emptyText="Receipts appear here automatically when money moves: funding a milestone, a release, a refund or a payout."
-      actions={<ButtonLink to="/create-project">Post a project</ButtonLink>}
+      emptyTitle="Receipts and invoices are not built yet"
+      emptyText="Until they are, every payment, release and refund of a contract is listed, with its amounts and fees, in the activity log of the contract's workspace."
+      actions={<ButtonLink to="/profile/workspace">Go to your contracts</ButtonLink>}
     />
   );
 }
@@ -60,9 +56,9 @@ export function ScheduledCallsPage() {
       title="Scheduled Calls"
       intro="Calls with experts and clients, with time zones sorted out for you."
       icon={<CalendarIcon />}
-      emptyTitle="No calls scheduled"
-      emptyText="When you book a call from a project or a proposal, it is listed here with its time and the people invited."
-      actions={<ButtonLink to="/profile/my-projects">Go to My Projects</ButtonLink>}
+      emptyTitle="Booking calls is not built yet"
+      emptyText="Until it is, agree on a time with the other side in Messages; calls booked here will be listed with their time and the people invited."
+      actions={<ButtonLink to="/chat">Open Messages</ButtonLink>}
     />
   );
 }

@@ -9,6 +9,7 @@ import {
   FolderIcon,
   HomeIcon,
   ReceiptIcon,
+  ScaleIcon,
   SettingsIcon,
   ShieldIcon,
   UserIcon,
@@ -37,6 +38,9 @@ export function sidebarLinks(mode: DashboardMode, role: UserRole = 'member'): Si
     { label: 'Account Setting', to: '/profile/settings', icon: SettingsIcon },
   ];
   if (role === 'admin')
-    links.push({ label: 'Expert vetting', to: '/profile/admin/vetting', icon: ShieldIcon });
+    links.push(
+      { label: 'Expert vetting', to: '/profile/admin/vetting', icon: ShieldIcon },
+      { label: 'Disputes', to: '/profile/admin/disputes', icon: ScaleIcon },
+    );
   return links;
 }

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { contractsQuery, myInvitationsQuery, myProjectsQuery, myQuotesQuery } from './queries.ts';
+import { runningContracts } from './running-contracts.ts';
 
 interface Item {
   key: string;
   text: string;
+  /** A second line, e.g. the contract and the other person. */
+  detail?: string;
   to: string;
 }
 
@@ -23,12 +27,13 @@ function ItemList({
   failed: boolean;
   empty: string;
 }) {
+  const headingId = useId();
   return (
     <section
-      aria-labelledby="needs-action"
+      aria-labelledby={headingId}
       className="rounded-card border border-slate-200 bg-white p-5 shadow-card"
     >
-      <h2 id="needs-action" className="font-semibold text-slate-900">
+      <h2 id={headingId} className="font-semibold text-slate-900">
         {title}
       </h2>
       {loading ? (
@@ -40,15 +45,15 @@ function ItemList({
       ) : items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{empty}</p>
       ) : (
-        <ul className="mt-3 space-y-2">
+        <ul className="mt-3 space-y-3">
           {items.map((item) => (
             <li key={item.key}>
-              <Link
-                to={item.to}
-                className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-              >
-                {item.text}
-                <ArrowRightIcon className="size-4" />
+              <Link to={item.to} className="group inline-flex items-start gap-1 text-sm">
+                <span className="min-w-0">
+                  <span className="font-medium text-brand-700 group-hover:underline">{item.text}</span>
+                  {item.detail && <span className="block text-xs text-slate-600">{item.detail}</span>}
+                </span>
+                <ArrowRightIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
               </Link>
             </li>
           ))}
@@ -60,12 +65,19 @@ function ItemList({
 
 export function useOwnerFigures() {
   const projects = useQuery(myProjectsQuery);
+  const contracts = useQuery(contractsQuery);
   const list = projects.data?.projects ?? [];
+  const running = runningContracts(contracts.data?.contracts ?? [], 'client');
   return {
     query: projects,
+    loading: projects.isPending || contracts.isPending,
+    failed: projects.isError || contracts.isError,
     open: list.filter((p) => p.status === 'open').length,
     toReview: list.reduce((sum, p) => sum + p.pendingQuoteCount, 0),
+    runningContracts: running.count,
+    waiting: running.waiting,
     items: [
+      ...running.yours,
       ...list
         .filter((p) => p.pendingQuoteCount > 0)
         .map((p) => ({
@@ -87,16 +99,25 @@ export function useOwnerFigures() {
   };
 }
 
+/** Running contracts where the other side has the next move, with what they are to do. */
+function WaitingOnOthers({ items }: { items: Item[] }) {
+  if (items.length === 0) return null;
+  return <ItemList title="Waiting on the other side" items={items} loading={false} failed={false} empty="" />;
+}
+
 export function OwnerActionItems() {
   const figures = useOwnerFigures();
   return (
-    <ItemList
-      title="Needs your action"
-      items={figures.items}
-      loading={figures.query.isPending}
-      failed={figures.query.isError}
-      empty="Nothing waiting for you. Post a project to start receiving quotes."
-    />
+    <div className="space-y-4">
+      <ItemList
+        title="Needs your action"
+        items={figures.items}
+        loading={figures.loading}
+        failed={figures.failed}
+        empty="Nothing waiting for you. Post a project to start receiving quotes."
+      />
+      <WaitingOnOthers items={figures.waiting} />
+    </div>
   );
 }
 
@@ -107,27 +128,23 @@ export function useExpertFigures() {
   const pending = (invitations.data?.invitations ?? []).filter(
     (i) => i.status === 'pending' && i.project.status === 'open',
   );
+  const running = runningContracts(contracts.data?.contracts ?? [], 'expert');
   return {
     loading: invitations.isPending || quotes.isPending || contracts.isPending,
     failed: invitations.isError || quotes.isError || contracts.isError,
     openQuotes: (quotes.data?.quotes ?? []).filter((q) => q.status === 'submitted').length,
-    activeContracts: (contracts.data?.contracts ?? []).filter(
-      (c) => c.role === 'expert' && c.status === 'active',
-    ).length,
+    invitations: pending.length,
+    activeContracts: running.count,
+    waiting: running.waiting,
+    // A contract is work to do only when the server says the move is the expert's (e.g. a funded
+    // milestone to deliver), never merely because a quote was accepted.
     items: [
+      ...running.yours,
       ...pending.map((i) => ({
         key: i.id,
         text: `${i.client.name} invited you to quote on “${i.project.title}”`,
         to: `/projects/${i.project.id}`,
       })),
-      ...(quotes.data?.quotes ?? [])
-        .filter((q) => q.status === 'accepted' && q.contractId)
-        .slice(0, 3)
-        .map((q) => ({
-          key: q.id,
-          text: `Start work on “${q.project.title}”`,
-          to: `/profile/workspace/${q.contractId}`,
-        })),
     ],
   };
 }
@@ -135,12 +152,15 @@ export function useExpertFigures() {
 export function ExpertActionItems() {
   const figures = useExpertFigures();
   return (
-    <ItemList
-      title="Needs your action"
-      items={figures.items}
-      loading={figures.loading}
-      failed={figures.failed}
-      empty="No invitations waiting. Browse open projects in your subjects to send a quote."
-    />
+    <div className="space-y-4">
+      <ItemList
+        title="Needs your action"
+        items={figures.items}
+        loading={figures.loading}
+        failed={figures.failed}
+        empty="No invitations waiting. Browse open projects in your subjects to send a quote."
+      />
+      <WaitingOnOthers items={figures.waiting} />
+    </div>
   );
 }

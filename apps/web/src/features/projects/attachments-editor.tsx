@@ -5,7 +5,8 @@ import { CloseIcon, DocumentIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { removeAttachment, uploadAttachment } from './queries.ts';
 
-const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.csv,.tsv,.txt,.md,.png,.jpg,.jpeg,.webp,.gif';
+export const ATTACHMENT_ACCEPT =
+  '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.csv,.tsv,.txt,.md,.png,.jpg,.jpeg,.webp,.gif';
 
 export const fileSize = (bytes: number) =>
   bytes < 1024 * 1024
@@ -58,7 +59,7 @@ export function AttachmentsEditor({ projectId, initial }: { projectId: string; i
         ref={input}
         id={`${id}-file`}
         type="file"
-        accept={ACCEPT}
+        accept={ATTACHMENT_ACCEPT}
         disabled={busy}
         onChange={(event) => void onPick(event.target.files?.[0])}
         aria-describedby={`${id}-hint`}

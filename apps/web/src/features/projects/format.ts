@@ -53,6 +53,19 @@ export function postedAgo(value: string | null, now = Date.now()): string {
   return `Posted ${formatDate(value)}`;
 }
 
+/** How long ago something happened, in the largest whole unit: "3 hours ago", "2 days ago". */
+export function timeAgo(value: string, now = Date.now()): string {
+  const minutes = Math.floor((now - new Date(value).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  const [count, unit] =
+    minutes < 60
+      ? [minutes, 'minute']
+      : minutes < 48 * 60
+        ? [Math.floor(minutes / 60), 'hour']
+        : [Math.floor(minutes / (24 * 60)), 'day'];
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
 /** Typed major units ("1,250.50") to integer minor units, or null when it isn't an amount. */
 export function toMinor(text: string): number | null {
   const clean = text.replace(/[,\s]/g, '');

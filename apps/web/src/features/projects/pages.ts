@@ -1,10 +1,6 @@
+export { AdminDisputesPage } from './admin-disputes-page.tsx';
 export { PostProjectPage } from './post-project-page.tsx';
 export { ProjectDetailPage } from './project-detail-page.tsx';
 export { ProjectsPage } from './projects-page.tsx';
-export {
-  BrowseProjectsPage,
-  ContractWorkspacePage,
-  MyProjectsPage,
-  WorkspacePage,
-} from './profile-pages.tsx';
+export { BrowseProjectsPage, MyProjectsPage } from './profile-pages.tsx';
 export { ProposalsPage } from './proposals-page.tsx';

@@ -13,6 +13,7 @@ import { fileSize } from './attachments-editor.tsx';
 import { budgetLabel, categoryLabel, formatDate, postedAgo } from './format.ts';
 import { MatchesPanel } from './matches-panel.tsx';
 import { projectViewQuery, useCancelProject, useRespondToInvitation } from './queries.ts';
+import { MyQuote } from './my-quote.tsx';
 import { QuoteForm } from './quote-form.tsx';
 import { chatLink, StatusBadge } from './shared.tsx';
 
@@ -152,6 +153,7 @@ function ExpertPanel({ project }: { project: ProjectDetails }) {
           page.
         </Alert>
       )}
+      {myQuoteId && <MyQuote quoteId={myQuoteId} />}
       {actions.includes('quote') &&
         (quoting ? (
           <section

@@ -1,4 +1,4 @@
-import type { Invitation, Quote } from '@sciwise/contracts';
+import type { Invitation, PaymentTerms, Quote } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { PageHeading } from '../profile/page-heading.tsx';
 import { StarRating } from '../site/star-rating.tsx';
 import { formatDate, formatMoney } from './format.ts';
+import { HireDialog } from './hire-dialog.tsx';
 import {
   myInvitationsQuery,
   myQuotesQuery,
@@ -22,24 +23,8 @@ import {
   useWithdrawQuote,
 } from './queries.ts';
 import { QuoteForm } from './quote-form.tsx';
+import { QuoteMilestones } from './quote-milestones.tsx';
 import { chatLink, QueryState, StatusBadge } from './shared.tsx';
-
-function Milestones({ quote }: { quote: Quote }) {
-  return (
-    <ol className="space-y-1 text-sm">
-      {quote.milestones.map((m, index) => (
-        <li key={index} className="flex justify-between gap-3">
-          <span className="text-slate-700">
-            {index + 1}. {m.title}
-          </span>
-          <span className="font-medium whitespace-nowrap text-slate-900">
-            {formatMoney(m.amountMinor, quote.price.currency)}
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 function DeclineForm({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const decline = useDeclineQuote();
@@ -81,6 +66,20 @@ function CompareCard({ quote }: { quote: Quote }) {
   const accept = useAcceptQuote();
   const navigate = useNavigate();
   const [declining, setDeclining] = useState(false);
+  const [hiring, setHiring] = useState(false);
+  const hire = (terms: PaymentTerms) =>
+    accept.mutate(
+      {
+        id: quote.id,
+        seenUpdatedAt: quote.updatedAt,
+        seenTerms: {
+          clientFeeBps: terms.clientFeeBps,
+          expertFeeBps: terms.expertFeeBps,
+          autoReleaseDays: terms.autoReleaseDays,
+        },
+      },
+      { onSuccess: (result) => void navigate(`/profile/workspace/${result.contractId}`) },
+    );
   return (
     <article
       className="flex w-72 shrink-0 flex-col gap-3 rounded-card border border-slate-200 bg-white p-4 shadow-card sm:w-80"
@@ -126,27 +125,29 @@ function CompareCard({ quote }: { quote: Quote }) {
           <dd className="text-lg font-bold text-slate-900">{quote.durationDays} days</dd>
         </div>
       </dl>
-      <Milestones quote={quote} />
+      <QuoteMilestones quote={quote} />
       <p className="line-clamp-6 text-sm whitespace-pre-line text-slate-700">{quote.coverLetter}</p>
       {quote.declineReason && <p className="text-sm text-slate-600">Reason: {quote.declineReason}</p>}
       <div className="mt-auto space-y-2">
-        {accept.isError && <p className="text-sm text-danger-700">{errorMessage(accept.error)}</p>}
         {quote.actions.includes('accept') && !declining && (
           <Button
             className="w-full"
-            loading={accept.isPending}
-            onClick={() =>
-              accept.mutate(
-                { id: quote.id, seenUpdatedAt: quote.updatedAt },
-                {
-                  onSuccess: (result) => void navigate(`/profile/workspace/${result.contractId}`),
-                },
-              )
-            }
+            onClick={() => {
+              accept.reset();
+              setHiring(true);
+            }}
           >
             Accept and hire
           </Button>
         )}
+        <HireDialog
+          quote={quote}
+          open={hiring}
+          onClose={() => setHiring(false)}
+          onConfirm={hire}
+          pending={accept.isPending}
+          error={accept.error}
+        />
         {quote.actions.includes('decline') &&
           (declining ? (
             <DeclineForm quote={quote} onClose={() => setDeclining(false)} />
@@ -245,6 +246,16 @@ function SentQuote({ quote }: { quote: Quote }) {
         {quote.milestones.length === 1 ? '' : 's'}
         {quote.declineReason ? ` · ${quote.declineReason}` : ''}
       </p>
+      {!editing && (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">
+            Milestones and acceptance criteria
+          </summary>
+          <div className="mt-2">
+            <QuoteMilestones quote={quote} />
+          </div>
+        </details>
+      )}
       {editing ? (
         <div className="mt-4">
           <QuoteForm

@@ -2,7 +2,7 @@ import {
   acceptQuoteResponseSchema,
   attachmentSchema,
   contractListResponseSchema,
-  contractSchema,
+  disputeQueueResponseSchema,
   invitationListResponseSchema,
   invitationSchema,
   matchesResponseSchema,
@@ -12,6 +12,7 @@ import {
   projectViewSchema,
   quoteListResponseSchema,
   quoteSchema,
+  type AcceptQuoteRequest,
   type ProjectDraft,
   type QuoteRequest,
 } from '@sciwise/contracts';
@@ -116,12 +117,13 @@ export const contractsQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest('/api/contracts', { schema: contractListResponseSchema, signal }),
 });
 
-export const contractQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['projects', 'contracts', id],
-    queryFn: ({ signal }) => apiRequest(`/api/contracts/${id}`, { schema: contractSchema, signal }),
-    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
-  });
+/** Milestones in dispute, oldest first, for the mediators (admins only). */
+export const disputeQueueQuery = queryOptions({
+  queryKey: ['admin', 'disputes'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/disputes', { schema: disputeQueueResponseSchema, signal }),
+  // Disputes are resolved from the workspace: coming back to the queue must not show them again.
+  staleTime: 0,
+});
 
 export const createProject = (draft: ProjectDraft) =>
   apiRequest('/api/projects', { method: 'POST', body: draft, schema: projectDetailsSchema });
@@ -201,12 +203,15 @@ export const useDeclineQuote = () =>
     apiRequest(`/api/quotes/${id}/decline`, { method: 'POST', body: { reason }, schema: quoteSchema }),
   );
 
-/** Sends the quote's updatedAt as seen, so terms the expert changed meanwhile are a 409, not a contract. */
+/**
+ * Sends the quote's updatedAt and the fees as seen, so terms the expert or the marketplace changed
+ * meanwhile are a 409, not a contract.
+ */
 export const useAcceptQuote = () =>
-  useProjectMutation(({ id, seenUpdatedAt }: { id: string; seenUpdatedAt: string }) =>
+  useProjectMutation(({ id, ...seen }: { id: string } & Required<AcceptQuoteRequest>) =>
     apiRequest(`/api/quotes/${id}/accept`, {
       method: 'POST',
-      body: { seenUpdatedAt },
+      body: seen,
       schema: acceptQuoteResponseSchema,
     }),
   );

@@ -1,17 +1,27 @@
-import { quoteRequestSchema, type Quote, type QuoteRequest, type RateCurrency } from '@sciwise/contracts';
+import {
+  QUOTE_MILESTONES_MAX,
+  quoteRequestSchema,
+  type Quote,
+  type QuoteRequest,
+  type RateCurrency,
+} from '@sciwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { controlClasses, InputField } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { cleanCriteria, CriteriaEditor } from './criteria-editor.tsx';
 import { formatMoney, fromMinor, toMinor } from './format.ts';
 import { useEditQuote, useSendQuote } from './queries.ts';
 
 interface MilestoneRow {
   title: string;
   amount: string;
+  criteria: string[];
 }
+
+const emptyRow = (): MilestoneRow => ({ title: '', amount: '', criteria: [] });
 
 /**
  * Send or edit a quote. The total is the sum of the milestones, so they always add up; the
@@ -33,9 +43,11 @@ export function QuoteForm({
   const [coverLetter, setCoverLetter] = useState(existing?.coverLetter ?? '');
   const [duration, setDuration] = useState(existing ? String(existing.durationDays) : '');
   const [rows, setRows] = useState<MilestoneRow[]>(
-    existing?.milestones.map((m) => ({ title: m.title, amount: fromMinor(m.amountMinor) })) ?? [
-      { title: '', amount: '' },
-    ],
+    existing?.milestones.map((m) => ({
+      title: m.title,
+      amount: fromMinor(m.amountMinor),
+      criteria: m.criteria,
+    })) ?? [emptyRow()],
   );
   const [problem, setProblem] = useState<string | null>(null);
   const amounts = rows.map((row) => toMinor(row.amount));
@@ -52,7 +64,11 @@ export function QuoteForm({
       coverLetter: coverLetter.trim(),
       priceMinor: total,
       durationDays: Number(duration),
-      milestones: rows.map((row, index) => ({ title: row.title.trim(), amountMinor: amounts[index]! })),
+      milestones: rows.map((row, index) => ({
+        title: row.title.trim(),
+        amountMinor: amounts[index]!,
+        criteria: cleanCriteria(row.criteria),
+      })),
     };
     const parsed = quoteRequestSchema.safeParse(quote);
     if (!parsed.success) {
@@ -99,36 +115,43 @@ export function QuoteForm({
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-800">Milestones ({currency})</legend>
         {rows.map((row, index) => (
-          <div key={index} className="grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-            <InputField
-              label={`Milestone ${index + 1}`}
-              value={row.title}
-              maxLength={120}
-              onChange={(e) => update(index, { title: e.target.value })}
-              placeholder="e.g. Analysis plan"
+          <div key={index} className="space-y-2 border-t border-slate-200 pt-3 first-of-type:border-t-0">
+            <div className="grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+              <InputField
+                label={`Milestone ${index + 1}`}
+                value={row.title}
+                maxLength={120}
+                onChange={(e) => update(index, { title: e.target.value })}
+                placeholder="e.g. Analysis plan"
+              />
+              <InputField
+                label={`Amount ${index + 1}`}
+                inputMode="decimal"
+                value={row.amount}
+                onChange={(e) => update(index, { amount: e.target.value })}
+                placeholder="500"
+              />
+              <Button
+                variant="ghost"
+                aria-label={`Remove milestone ${index + 1}`}
+                disabled={rows.length === 1}
+                onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
+              >
+                <CloseIcon className="size-4" />
+              </Button>
+            </div>
+            <CriteriaEditor
+              milestone={index + 1}
+              value={row.criteria}
+              onChange={(criteria) => update(index, { criteria })}
             />
-            <InputField
-              label={`Amount ${index + 1}`}
-              inputMode="decimal"
-              value={row.amount}
-              onChange={(e) => update(index, { amount: e.target.value })}
-              placeholder="500"
-            />
-            <Button
-              variant="ghost"
-              aria-label={`Remove milestone ${index + 1}`}
-              disabled={rows.length === 1}
-              onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
-            >
-              <CloseIcon className="size-4" />
-            </Button>
           </div>
         ))}
         <Button
           variant="secondary"
           size="sm"
-          onClick={() => setRows((current) => [...current, { title: '', amount: '' }])}
-          disabled={rows.length >= 20}
+          onClick={() => setRows((current) => [...current, emptyRow()])}
+          disabled={rows.length >= QUOTE_MILESTONES_MAX}
         >
           Add a milestone
         </Button>

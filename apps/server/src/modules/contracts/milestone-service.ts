@@ -1,0 +1,205 @@
+import {
+  formatAmount,
+  type approveMilestoneRequestSchema,
+  type requestChangesRequestSchema,
+  type resolveDisputeRequestSchema,
+} from '@sciwise/contracts';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.ts';
+import { invalid } from '../../errors.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { lockMilestone, type MilestoneRow } from './access.ts';
+import { logActivity } from './activity.ts';
+import { cardFor, openAttempt, pushAttempt, sendCardRefunds } from './card-payments.ts';
+import { milestoneTransition } from './milestone-states.ts';
+import { releaseMilestone, returnMoney, updateMilestone } from './money-transitions.ts';
+import { tellParties } from './notices.ts';
+
+/*
+ * The milestone transitions people fire. Each locks the contract and the milestone, asks the
+ * state machine (milestone-states.ts), and applies the change in the same transaction; each
+ * returns the contract id so the route can answer with the whole contract.
+ */
+
+function checkCriteriaIndexes(milestone: MilestoneRow, indexes: readonly number[], field: string): void {
+  const out = indexes.find((index) => index >= milestone.criteria.length);
+  if (out !== undefined)
+    throw invalid(`This milestone has no criterion number ${out + 1}.`, [
+      { field, message: 'Unknown criterion.' },
+    ]);
+}
+
+export async function requestChanges(
+  ctx: ServiceContext,
+  user: SessionUser,
+  milestoneId: string,
+  input: z.output<typeof requestChangesRequestSchema>,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockMilestone(tx, user, milestoneId);
+    const { milestone, contract } = locked;
+    const status = milestoneTransition('request_changes', milestone, locked.actor);
+    checkCriteriaIndexes(milestone, input.unmetCriteria, 'unmetCriteria');
+    if (milestone.criteria.length > 0 && input.unmetCriteria.length === 0)
+      throw invalid('Tick the acceptance criteria that are not met yet.', [
+        { field: 'unmetCriteria', message: 'Name at least one unmet criterion.' },
+      ]);
+    const unmet = [...new Set(input.unmetCriteria)].sort((a, b) => a - b);
+    await updateMilestone(tx, milestone.id, {
+      status,
+      autoReleaseAt: null,
+      revisionReason: input.reason,
+      revisionUnmet: unmet,
+      revisionRequestedAt: ctx.clock.now(),
+    });
+    const naming =
+      unmet.length > 0 ? ` Not met yet: ${unmet.map((i) => `“${milestone.criteria[i]}”`).join(', ')}.` : '';
+    const text = `${locked.clientName} asked for changes to “${milestone.title}”: ${input.reason}${naming}`;
+    await logActivity(tx, {
+      contractId: contract.id,
+      milestoneId,
+      actorId: user.id,
+      kind: 'changes_requested',
+      text,
+    });
+    await tellParties(tx, ctx, locked, 'changes_requested', {
+      expert: { title: 'Changes requested', body: text },
+    });
+    return contract.id;
+  });
+}
+
+/**
+ * Approve and release: every acceptance criterion ticked. Without a bonus it is one transaction;
+ * a bonus is charged to the card first, and the release happens when the card confirms, so a
+ * declined bonus leaves the milestone exactly as it was.
+ */
+export async function approveMilestone(
+  ctx: ServiceContext,
+  user: SessionUser,
+  milestoneId: string,
+  input: z.output<typeof approveMilestoneRequestSchema>,
+): Promise<string> {
+  const card = input.bonusMinor > 0 ? await cardFor(ctx, input.paymentToken!) : null;
+  const step = await ctx.db.transaction(async (tx) => {
+    const locked = await lockMilestone(tx, user, milestoneId);
+    const { milestone, contract } = locked;
+    milestoneTransition('approve', milestone, locked.actor);
+    checkCriteriaIndexes(milestone, input.metCriteria, 'metCriteria');
+    const ticked = new Set(input.metCriteria);
+    if (milestone.criteria.some((_, index) => !ticked.has(index)))
+      throw invalid(
+        'Tick every acceptance criterion to approve, or ask for changes naming the ones not met.',
+        [{ field: 'metCriteria', message: 'Tick every criterion.' }],
+      );
+    if (!card) {
+      await releaseMilestone(tx, ctx, locked, { by: user.id, kind: 'approved' });
+      return { contractId: contract.id, attempt: null };
+    }
+    const attempt = await openAttempt(tx, ctx, locked, {
+      user,
+      purpose: 'bonus',
+      amountMinor: input.bonusMinor,
+      token: input.paymentToken!,
+      card,
+    });
+    return { contractId: contract.id, attempt };
+  });
+  if (step.attempt) await pushAttempt(ctx, step.attempt);
+  return step.contractId;
+}
+
+/** Money back, fee included: the client before any submission, the expert whenever money is held. */
+export async function refundMilestone(
+  ctx: ServiceContext,
+  user: SessionUser,
+  milestoneId: string,
+  reason: string,
+): Promise<string> {
+  const contractId = await ctx.db.transaction(async (tx) => {
+    const locked = await lockMilestone(tx, user, milestoneId);
+    milestoneTransition('refund', locked.milestone, locked.actor);
+    await returnMoney(tx, ctx, locked, { by: user.id, toExpertMinor: 0, kind: 'refund', note: reason });
+    return locked.contract.id;
+  });
+  await sendCardRefunds(ctx);
+  return contractId;
+}
+
+export async function openDispute(
+  ctx: ServiceContext,
+  user: SessionUser,
+  milestoneId: string,
+  reason: string,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockMilestone(tx, user, milestoneId);
+    const { milestone, contract } = locked;
+    const status = milestoneTransition('dispute', milestone, locked.actor);
+    const side = locked.actor === 'client' ? 'client' : 'expert';
+    await updateMilestone(tx, milestone.id, {
+      status,
+      autoReleaseAt: null,
+      disputeOpenedBy: side,
+      disputeReason: reason,
+      disputeOpenedAt: ctx.clock.now(),
+      disputeResolution: null,
+      disputeResolvedAt: null,
+    });
+    const name = side === 'client' ? locked.clientName : locked.expertName;
+    const held = formatAmount(milestone.amountMinor, contract.currency);
+    const text = `${name} opened a dispute on “${milestone.title}”: ${reason} The ${held} stays in escrow until a mediator decides.`;
+    await logActivity(tx, {
+      contractId: contract.id,
+      milestoneId,
+      actorId: user.id,
+      kind: 'dispute_opened',
+      text,
+    });
+    await tellParties(tx, ctx, locked, 'dispute_opened', {
+      [side === 'client' ? 'expert' : 'client']: { title: 'A dispute was opened', body: text },
+      admins: { title: 'A dispute needs a mediator', body: text },
+    });
+    return contract.id;
+  });
+}
+
+/** An admin decides a dispute: release, refund, or a split whose parts add up to the hold. */
+export async function resolveDispute(
+  ctx: ServiceContext,
+  user: SessionUser,
+  milestoneId: string,
+  input: z.output<typeof resolveDisputeRequestSchema>,
+): Promise<string> {
+  const contractId = await ctx.db.transaction(async (tx) => {
+    const locked = await lockMilestone(tx, user, milestoneId);
+    const { milestone } = locked;
+    milestoneTransition(`resolve_${input.outcome}`, milestone, locked.actor);
+    if (input.outcome === 'release') {
+      await releaseMilestone(tx, ctx, locked, { by: user.id, kind: 'resolved', note: input.note });
+    } else if (input.outcome === 'refund') {
+      await returnMoney(tx, ctx, locked, {
+        by: user.id,
+        toExpertMinor: 0,
+        kind: 'resolved_refund',
+        note: input.note,
+      });
+    } else {
+      const share = input.expertShareMinor!;
+      if (share >= milestone.amountMinor)
+        throw invalid(
+          `The expert's share must be less than the ${formatAmount(milestone.amountMinor, locked.contract.currency)} held; to give all of it, release instead.`,
+          [{ field: 'expertShareMinor', message: 'Less than the held amount.' }],
+        );
+      await returnMoney(tx, ctx, locked, {
+        by: user.id,
+        toExpertMinor: share,
+        kind: 'resolved_split',
+        note: input.note,
+      });
+    }
+    return locked.contract.id;
+  });
+  await sendCardRefunds(ctx);
+  return contractId;
+}

@@ -1,0 +1,23 @@
+import type { ServiceContext } from '../../context.ts';
+import { EMAIL_JOB } from '../contracts/notices.ts';
+import { autoReleaseJob, releaseReminderJob } from '../contracts/release-jobs.ts';
+import { AUTO_RELEASE_JOB, RELEASE_REMINDER_JOB } from '../contracts/submissions.ts';
+import type { JobHandler } from './queue.ts';
+
+/** Every kind of durable job the app runs, by name. */
+export function jobHandlers(ctx: ServiceContext): Record<string, JobHandler> {
+  return {
+    [AUTO_RELEASE_JOB]: { transactional: true, run: (job, tx) => autoReleaseJob(ctx, tx, job.payload) },
+    [RELEASE_REMINDER_JOB]: {
+      transactional: true,
+      run: (job, tx) => releaseReminderJob(ctx, tx, job.payload),
+    },
+    [EMAIL_JOB]: {
+      transactional: false,
+      run: async (job) => {
+        const { to, subject, text } = job.payload as { to: string; subject: string; text: string };
+        await ctx.mailer.send({ to, subject, text });
+      },
+    },
+  };
+}

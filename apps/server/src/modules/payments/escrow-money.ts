@@ -1,0 +1,157 @@
+import { feeMinor, type RateCurrency } from '@sciwise/contracts';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { escrowHolds, escrowSettlements } from '../../db/schema/index.ts';
+import { record } from './ledger.ts';
+
+/*
+ * The money effect of each milestone transition (milestone-states.ts names them), as ledger
+ * transactions. Escrow is a two-phase transfer: hold opens it (escrow_holds, once per milestone),
+ * post / void / split close it (escrow_settlements, once: its primary key refuses a second).
+ */
+
+export interface MoneyParties {
+  contractId: string;
+  clientId: string;
+  expertId: string;
+  currency: RateCurrency;
+  expertFeeBps: number;
+}
+
+export interface MilestoneMoney {
+  id: string;
+  amountMinor: number;
+}
+
+interface Who {
+  /** Who caused it; null for the system. */
+  by: string | null;
+  memo: string;
+}
+
+/** Funding: client_funding -(amount + fee), escrow +amount, platform_fees +fee. */
+export async function hold(
+  tx: Executor,
+  parties: MoneyParties,
+  milestone: MilestoneMoney,
+  clientFeeMinor: number,
+  who: Who,
+): Promise<string> {
+  const transactionId = await record(tx, {
+    kind: 'fund',
+    currency: parties.currency,
+    contractId: parties.contractId,
+    milestoneId: milestone.id,
+    createdBy: who.by,
+    memo: who.memo,
+    legs: [
+      {
+        account: { kind: 'client_funding', userId: parties.clientId },
+        amountMinor: -(milestone.amountMinor + clientFeeMinor),
+      },
+      { account: { kind: 'escrow', milestoneId: milestone.id }, amountMinor: milestone.amountMinor },
+      { account: { kind: 'platform_fees' }, amountMinor: clientFeeMinor },
+    ],
+  });
+  await tx.insert(escrowHolds).values({
+    milestoneId: milestone.id,
+    fundingTransactionId: transactionId,
+    amountMinor: milestone.amountMinor,
+    feeMinor: clientFeeMinor,
+    currency: parties.currency,
+  });
+  return transactionId;
+}
+
+async function heldFor(tx: Executor, milestoneId: string) {
+  const [held] = await tx.select().from(escrowHolds).where(eq(escrowHolds.milestoneId, milestoneId));
+  if (!held) throw new Error(`milestone ${milestoneId} has no escrow hold`);
+  return held;
+}
+
+export interface Settlement {
+  toExpertMinor: number;
+  toClientMinor: number;
+  /** What goes back to the client's card: their part of the hold plus its share of the fee. */
+  cardRefundMinor: number;
+}
+
+/**
+ * Settles the hold: `toExpertMinor` of it to the expert (less the service fee), the rest back to
+ * the client together with the same share of the marketplace fee they paid. Releasing is a split
+ * with everything to the expert, refunding one with nothing; the database checks the two parts
+ * add up to the hold and that it settles once.
+ */
+export async function settle(
+  tx: Executor,
+  parties: MoneyParties,
+  milestoneId: string,
+  toExpertMinor: number,
+  who: Who,
+): Promise<Settlement> {
+  const held = await heldFor(tx, milestoneId);
+  const toClientMinor = held.amountMinor - toExpertMinor;
+  const expertFee = feeMinor(toExpertMinor, parties.expertFeeBps);
+  const feeBack = proportionalShare(held.feeMinor, toClientMinor, held.amountMinor);
+  const outcome = toClientMinor === 0 ? 'posted' : toExpertMinor === 0 ? 'voided' : 'split';
+  const transactionId = await record(tx, {
+    kind: outcome === 'posted' ? 'release' : outcome === 'voided' ? 'refund' : 'split',
+    currency: parties.currency,
+    contractId: parties.contractId,
+    milestoneId,
+    createdBy: who.by,
+    memo: who.memo,
+    legs: [
+      { account: { kind: 'escrow', milestoneId }, amountMinor: -held.amountMinor },
+      {
+        account: { kind: 'expert_available', userId: parties.expertId },
+        amountMinor: toExpertMinor - expertFee,
+      },
+      { account: { kind: 'platform_fees' }, amountMinor: expertFee - feeBack },
+      { account: { kind: 'client_funding', userId: parties.clientId }, amountMinor: toClientMinor + feeBack },
+    ],
+  });
+  await tx
+    .insert(escrowSettlements)
+    .values({ milestoneId, transactionId, outcome, toExpertMinor, toClientMinor });
+  return { toExpertMinor, toClientMinor, cardRefundMinor: toClientMinor + feeBack };
+}
+
+/** part/whole of amount, rounded half up, in integers. */
+function proportionalShare(amount: number, part: number, whole: number): number {
+  return Math.floor((amount * part * 2 + whole) / (whole * 2));
+}
+
+/**
+ * A bonus on approval, paid by card on top of the milestone: client_funding -(bonus + client fee),
+ * expert_available +(bonus - expert fee), platform_fees +(both fees). It never passes escrow.
+ */
+export async function payBonus(
+  tx: Executor,
+  parties: MoneyParties,
+  milestoneId: string,
+  bonusMinor: number,
+  clientFeeMinor: number,
+  who: Who,
+): Promise<void> {
+  const expertFee = feeMinor(bonusMinor, parties.expertFeeBps);
+  await record(tx, {
+    kind: 'bonus',
+    currency: parties.currency,
+    contractId: parties.contractId,
+    milestoneId,
+    createdBy: who.by,
+    memo: who.memo,
+    legs: [
+      {
+        account: { kind: 'client_funding', userId: parties.clientId },
+        amountMinor: -(bonusMinor + clientFeeMinor),
+      },
+      {
+        account: { kind: 'expert_available', userId: parties.expertId },
+        amountMinor: bonusMinor - expertFee,
+      },
+      { account: { kind: 'platform_fees' }, amountMinor: clientFeeMinor + expertFee },
+    ],
+  });
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { CardToken, SandboxCard, sandboxCardRequestSchema } from '@sciwise/contracts';
+import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sandboxCards, sandboxCharges, sandboxRefunds } from '../../db/schema/index.ts';
+import { invalid } from '../../errors.ts';
+import type { ChargeFailureCode, ChargeOutcome, PaymentProvider } from './provider.ts';
+
+/*
+ * The default processor: a card processor's test mode, offline. It keeps its own books (the
+ * sandbox_* tables, which a real processor would keep on its side) and answers like one: test
+ * card numbers that succeed, are declined, lack funds or fail to process, each with the
+ * processor's own message. Card numbers are never stored: a token, the brand and the last four.
+ */
+
+type Behaviour = SandboxCard['outcome'];
+
+export const sandboxTestCards: SandboxCard[] = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds', description: 'Visa: the payment succeeds' },
+  { number: '5555 5555 5555 4444', outcome: 'succeeds', description: 'Mastercard: the payment succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'declined', description: 'The card is declined' },
+  {
+    number: '4000 0000 0000 9995',
+    outcome: 'insufficient_funds',
+    description: 'The card has insufficient funds',
+  },
+  {
+    number: '4000 0000 0000 0119',
+    outcome: 'processing_error',
+    description: 'The processor fails with a processing error',
+  },
+];
+
+const behaviourByNumber = new Map(
+  sandboxTestCards.map((card) => [card.number.replace(/\s/g, ''), card.outcome]),
+);
+
+const failures: Record<Exclude<Behaviour, 'succeeds'>, { code: ChargeFailureCode; message: string }> = {
+  declined: { code: 'card_declined', message: 'Your card was declined.' },
+  insufficient_funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  processing_error: {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
+};
+const UNKNOWN_TOKEN = {
+  code: 'invalid_token',
+  message: 'This card can no longer be used. Please enter it again.',
+} as const;
+
+function brandOf(number: string): string {
+  if (number.startsWith('4')) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  return 'Card';
+}
+
+/** The sandbox's card form: checks the card like a processor would and returns a token for it. */
+export async function tokenizeSandboxCard(
+  db: Database,
+  card: z.output<typeof sandboxCardRequestSchema>,
+  now: Date,
+): Promise<CardToken> {
+  const behaviour = behaviourByNumber.get(card.number);
+  if (!behaviour)
+    throw invalid('This is a sandbox: no real card can be charged. Use one of the test cards shown.', [
+      { field: 'number', message: 'Use one of the sandbox test cards.' },
+    ]);
+  const endOfExpiryMonth = Date.UTC(card.expYear, card.expMonth, 1);
+  if (endOfExpiryMonth <= now.getTime())
+    throw invalid('Your card has expired.', [{ field: 'expYear', message: 'Your card has expired.' }]);
+  const token = `tok_sandbox_${randomBytes(12).toString('hex')}`;
+  const saved = {
+    brand: brandOf(card.number),
+    last4: card.number.slice(-4),
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  };
+  await db.insert(sandboxCards).values({ token, behaviour, ...saved });
+  return { token, ...saved };
+}
+
+function outcomeOf(charge: typeof sandboxCharges.$inferSelect): ChargeOutcome {
+  if (charge.status === 'succeeded') return { status: 'succeeded', chargeId: charge.id };
+  const failure =
+    charge.failureCode === UNKNOWN_TOKEN.code
+      ? UNKNOWN_TOKEN
+      : (Object.values(failures).find((f) => f.code === charge.failureCode) ?? failures.processing_error);
+  return { status: 'failed', code: failure.code, message: failure.message };
+}
+
+export function sandboxProvider(db: Database): PaymentProvider {
+  const findCharge = async (idempotencyKey: string) => {
+    const [charge] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+    return charge ? outcomeOf(charge) : null;
+  };
+  return {
+    name: 'sandbox',
+    async describe(token) {
+      const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token));
+      return card ? { brand: card.brand, last4: card.last4 } : null;
+    },
+    async charge(request) {
+      const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, request.token));
+      const failure = !card
+        ? UNKNOWN_TOKEN
+        : card.behaviour === 'succeeds'
+          ? null
+          : failures[card.behaviour as keyof typeof failures];
+      // A key the processor has seen answers with the first outcome: never a second charge.
+      const [charged] = await db
+        .insert(sandboxCharges)
+        .values({
+          id: `ch_sandbox_${randomBytes(12).toString('hex')}`,
+          idempotencyKey: request.idempotencyKey,
+          token: request.token,
+          amountMinor: request.amountMinor,
+          currency: request.currency,
+          status: failure ? 'failed' : 'succeeded',
+          failureCode: failure?.code ?? null,
+        })
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+        .returning();
+      return charged ? outcomeOf(charged) : (await findCharge(request.idempotencyKey))!;
+    },
+    findCharge,
+    async refund(request) {
+      const id = `re_sandbox_${randomBytes(12).toString('hex')}`;
+      await db
+        .insert(sandboxRefunds)
+        .values({
+          id,
+          idempotencyKey: request.idempotencyKey,
+          chargeId: request.chargeId,
+          amountMinor: request.amountMinor,
+        })
+        .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey });
+      const [refund] = await db
+        .select({ id: sandboxRefunds.id })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+      return { refundId: refund!.id };
+    },
+    testCards: () => sandboxTestCards,
+  };
+}

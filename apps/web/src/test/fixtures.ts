@@ -1,0 +1,126 @@
+import type {
+  ContractListItem,
+  CurrentUser,
+  DisputeQueueItem,
+  MyProject,
+  NextStep,
+  PaymentTerms,
+  Quote,
+} from '@sciwise/contracts';
+
+/** Whole objects in the contract's shapes, so the API client's parsing accepts them. */
+export function aQuote(overrides: Partial<Quote> = {}): Quote {
+  return {
+    id: 'q-1',
+    status: 'submitted',
+    coverLetter: 'I will run the pipeline and write the report.',
+    price: { amountMinor: 450_000, currency: 'USD' },
+    durationDays: 21,
+    milestones: [
+      {
+        title: 'Analysis plan',
+        amountMinor: 150_000,
+        criteria: ['Lists every sample and its covariates', 'Names the statistical tests'],
+      },
+      { title: 'Report with figures', amountMinor: 300_000, criteria: [] },
+    ],
+    declineReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-21T09:30:00.000Z',
+    decidedAt: null,
+    project: { id: 'p-1', title: 'Tumour RNA-seq report', status: 'open' },
+    expert: {
+      id: 'u-2',
+      name: 'Dana Whitfield',
+      slug: null,
+      avatarUrl: '',
+      headline: null,
+      rating: 0,
+      reviewCount: 0,
+    },
+    contractId: null,
+    actions: ['accept', 'decline'],
+    ...overrides,
+  };
+}
+
+export const someTerms: PaymentTerms = {
+  clientFeeBps: 500,
+  expertFeeBps: 1_000,
+  autoReleaseDays: 14,
+  provider: 'sandbox',
+  testCards: [],
+};
+
+export function aContract(
+  overrides: Partial<ContractListItem> & Pick<ContractListItem, 'id' | 'title' | 'role'>,
+): ContractListItem {
+  return {
+    status: 'active',
+    price: { amountMinor: 450_000, currency: 'USD' },
+    project: { id: `p-${overrides.id}`, title: overrides.title },
+    client: { id: 'u-1', name: 'Ada Client' },
+    expert: { id: 'u-2', name: 'Dana Whitfield', slug: null },
+    durationDays: 21,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    nextStep: null,
+    milestoneCount: 2,
+    ...overrides,
+  };
+}
+
+export const aStep = (
+  text: string,
+  yours: boolean,
+  kind: NonNullable<NextStep>['kind'] = 'fund',
+): NextStep => ({ kind, milestoneId: 'm-1', text, yours });
+
+export function aProject(overrides: Partial<MyProject> & Pick<MyProject, 'id' | 'title'>): MyProject {
+  return {
+    status: 'open',
+    visibility: 'public',
+    category: 'data_analysts',
+    budget: { type: 'fixed', minMinor: 150_000, maxMinor: 400_000, currency: 'USD' },
+    deadline: null,
+    publishedAt: '2026-11-19T10:00:00.000Z',
+    updatedAt: '2026-11-19T10:00:00.000Z',
+    quoteCount: 0,
+    pendingQuoteCount: 0,
+    contractId: null,
+    ...overrides,
+  };
+}
+
+export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'u-9',
+    email: 'ada.fischer@example.test',
+    firstName: 'Ada',
+    lastName: 'Fischer',
+    name: 'Ada Fischer',
+    phoneNumber: null,
+    role: 'member',
+    avatarUrl: null,
+    emailVerified: true,
+    heardFrom: null,
+    newsletterOptIn: false,
+    hasPassword: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aDispute(overrides: Partial<DisputeQueueItem> = {}): DisputeQueueItem {
+  return {
+    milestoneId: 'm-1',
+    milestoneTitle: 'Profiling run',
+    amount: { amountMinor: 120_000, currency: 'USD' },
+    contract: { id: 'c-1', title: 'Glycan profiling' },
+    client: { id: 'u-1', name: 'Ada Client' },
+    expert: { id: 'u-2', name: 'Dana Whitfield' },
+    openedBy: 'expert',
+    reason: 'The client stopped answering after the samples arrived.',
+    openedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
