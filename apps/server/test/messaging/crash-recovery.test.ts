@@ -1,16 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ChatMessage, MessageListResponse, SendMessageAck } from '@sciwise/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.ts';
-import { applyMigrations } from '../../src/db/migrate.ts';
 import { expertProfiles, users } from '../../src/db/schema/index.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
-import { createTestDatabase, testDriver, type TestDatabase } from '../support/test-app.ts';
+import { ServerProcess } from '../support/server-process.ts';
 import { connect, type ChatSocket } from './helpers.ts';
 
 /**
@@ -19,100 +11,42 @@ import { connect, type ChatSocket } from './helpers.ts';
  * retries what was not acknowledged (as the web app does). Every acknowledged message must then
  * exist exactly once and be in the receiver's history.
  */
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-let dataDir: string;
-let database: TestDatabase | undefined;
-let env: Record<string, string>;
-let server: ChildProcess | undefined;
+const server = new ServerProcess();
 let url: string;
 let client: { id: string; token: string };
 let expert: { id: string; token: string };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  server = child;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become ready');
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-crash-'));
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  env = {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '100',
-    RATE_LIMIT_PREFIX: `crash-${port}`,
-  };
   // People and sessions go straight into the database; then the server process owns it.
-  let handle;
-  if (testDriver === 'postgres') {
-    database = await createTestDatabase('postgres');
-    env.DATABASE_URL = database.url!;
-    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-    handle = database.handle;
-  } else {
-    handle = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-    await applyMigrations(handle);
-  }
-  const [clientRow, expertRow] = await handle.db
-    .insert(users)
-    .values([
-      { email: `crash-client-${Date.now()}@example.test`, firstName: 'Chien-Shiung', lastName: 'Wu' },
-      { email: `crash-expert-${Date.now()}@example.test`, firstName: 'Vera', lastName: 'Rubin' },
-    ])
-    .returning({ id: users.id });
-  await handle.db.insert(expertProfiles).values({
-    userId: expertRow!.id,
-    slug: `vera-${Date.now()}`,
-    displayName: 'Vera Rubin',
-    status: 'approved',
+  await server.start(async (handle) => {
+    const [clientRow, expertRow] = await handle.db
+      .insert(users)
+      .values([
+        { email: `crash-client-${Date.now()}@example.test`, firstName: 'Chien-Shiung', lastName: 'Wu' },
+        { email: `crash-expert-${Date.now()}@example.test`, firstName: 'Vera', lastName: 'Rubin' },
+      ])
+      .returning({ id: users.id });
+    await handle.db.insert(expertProfiles).values({
+      userId: expertRow!.id,
+      slug: `vera-${Date.now()}`,
+      displayName: 'Vera Rubin',
+      status: 'approved',
+    });
+    const ttlMs = 60 * 60 * 1000;
+    client = {
+      id: clientRow!.id,
+      token: (await createSession(handle.db, { userId: clientRow!.id, ttlMs })).token,
+    };
+    expert = {
+      id: expertRow!.id,
+      token: (await createSession(handle.db, { userId: expertRow!.id, ttlMs })).token,
+    };
   });
-  const ttlMs = 60 * 60 * 1000;
-  client = {
-    id: clientRow!.id,
-    token: (await createSession(handle.db, { userId: clientRow!.id, ttlMs })).token,
-  };
-  expert = {
-    id: expertRow!.id,
-    token: (await createSession(handle.db, { userId: expertRow!.id, ttlMs })).token,
-  };
-  if (testDriver === 'pglite') await handle.close();
-  await startServer();
+  url = server.url;
 }, 120_000);
 
 afterAll(async () => {
-  server?.kill('SIGKILL');
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 });
 
 it('every acknowledged message survives a SIGKILL exactly once and reaches the receiver after resync', async () => {
@@ -136,10 +70,10 @@ it('every acknowledged message survives a SIGKILL exactly once and reaches the r
   const inFlight: Array<Promise<void>> = [];
   for (const id of pending.slice(5, 30)) {
     inFlight.push(attempt(sender, id).catch(() => undefined));
-    if (acked.size >= 10 && server && server.exitCode === null && !server.killed) server.kill('SIGKILL');
+    if (acked.size >= 10 && server.running) server.kill();
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
-  if (!server!.killed) server!.kill('SIGKILL');
+  if (server.running) server.kill();
   await Promise.all(inFlight);
   sender.disconnect();
   receiver.disconnect();
@@ -147,7 +81,8 @@ it('every acknowledged message survives a SIGKILL exactly once and reaches the r
   expect(ackedBeforeCrash.size).toBeGreaterThan(0);
   expect(ackedBeforeCrash.size).toBeLessThan(total);
 
-  await startServer();
+  await server.exited();
+  await server.restart();
   sender = await connect(url, client.token);
   receiver = await connect(url, expert.token);
   // The client's outbox: everything without an acknowledgement is sent again with the same id.
