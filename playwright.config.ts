@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.js';
 
 // E2E_PORT and WEB_DIST_DIR let two runs share a machine without sharing a server or a build.
 const PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -27,7 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--headless',
         '--no-sandbox',

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath } from '../scripts/chromium.js';
 
 const PAGES = ['/', '/how-it-works', '/find-an-expert'];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -204,7 +205,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForReady();
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumPath,
     chromeFlags: [
       '--headless',
       '--no-sandbox',

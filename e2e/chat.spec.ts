@@ -180,3 +180,38 @@ test('a dropped connection shows "Reconnecting…", and a message written meanwh
   await page.reload();
   await expect(messages(page).getByText('Sent while offline')).toHaveCount(1);
 });
+
+for (const width of [390, 1280]) {
+  test(`long addresses, long words and emoji wrap inside their bubble at ${width} px, and addresses are safe links`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signedInAccount(page);
+    await page.goto('/chat');
+    await page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: /Sciwise Concierge/ })
+      .click();
+    const address = `https://data.example.org/datasets/${'sequencing-run-'.repeat(12)}final.fastq.gz?token=${'a1b2'.repeat(20)}`;
+    const text = `Raw reads: ${address}. Gene: ${'pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3)} 🧬🧪🔬`;
+    await composer(page).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const link = messages(page).getByRole('link', { name: address });
+    await expect(link).toBeVisible();
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(await link.getAttribute('href')).toBe(address);
+
+    const scroller = page.getByTestId('message-scroller');
+    const bubble = messages(page).getByText('Gene:', { exact: false });
+    const [scrollBox, bubbleBox, sendBox] = await Promise.all([
+      scroller.boundingBox(),
+      bubble.boundingBox(),
+      page.getByRole('button', { name: 'Send' }).boundingBox(),
+    ]);
+    // Nothing wider than the conversation, nothing scrolled sideways, Send on screen.
+    expect(bubbleBox!.x + bubbleBox!.width).toBeLessThanOrEqual(scrollBox!.x + scrollBox!.width);
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(sendBox!.x + sendBox!.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`chat-long-text-${width}.png`) });
+  });
+}

@@ -59,3 +59,37 @@ test('a visitor who creates an account from the join page lands in a fresh appli
   await expect(applicationHeading(page)).toBeVisible();
   await expect(page.getByText('Step 1 of 5', { exact: false })).toBeVisible();
 });
+
+test('Enter in the subject picker takes the highlighted suggestion, and the arrow keys choose another', async ({
+  page,
+}) => {
+  const account = await createAccount(page.request, { firstName: 'Rosalind', lastName: 'Franklin' });
+  await page.goto('/join-expert');
+  await page.getByRole('button', { name: 'Sign in to apply' }).click();
+  await logInThroughModal(page, account);
+  await expect(applicationHeading(page)).toBeVisible();
+
+  const picker = page.getByRole('combobox', { name: /Subject areas/ });
+  const chosen = page.getByRole('list', { name: 'Your subjects' });
+  await picker.fill('bioinf');
+  // What Enter will take is shown before it is pressed.
+  await expect(page.getByRole('option', { name: 'Bioinformatics', selected: true })).toBeVisible();
+  await picker.press('Enter');
+  await expect(chosen.getByRole('listitem')).toHaveText(['Bioinformatics']);
+  await expect(picker).toHaveValue('');
+
+  // Moving down the list changes what Enter takes.
+  await picker.fill('gen');
+  const options = page.getByRole('listbox', { name: 'Suggested subjects' }).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  await picker.press('ArrowDown');
+  const second = (await options.and(page.locator('[aria-selected="true"]')).textContent())!.trim();
+  await picker.press('Enter');
+  await expect(chosen).toContainText(second);
+
+  // Words that begin no suggestion are added as typed.
+  await picker.fill('Orbital dynamics of tethers');
+  await picker.press('Enter');
+  await expect(chosen).toContainText('Orbital dynamics of tethers');
+  await page.screenshot({ path: test.info().outputPath('subject-picker.png') });
+});

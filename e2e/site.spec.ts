@@ -55,7 +55,12 @@ test('every linked path of the spec resolves to a page with the site header and 
 });
 
 test('unknown paths get a real 404 page with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
+  for (const path of ['/no/such/page', '/profile/no-such-section', '/how-it-works/extra']) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+  expect((await page.request.get('/profile/workspace/any-contract')).status()).toBe(200);
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: "We can't find that page" })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,11 +1,19 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// By path: the config is bundled on its own, before the workspace's TypeScript exports resolve.
+import { DEFAULT_PORT } from '../../packages/contracts/src/constants.ts';
+
+// The dev server passes API and socket traffic to the Sciwise server on its PORT.
+const serverPort = process.env.PORT ?? DEFAULT_PORT;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
+    proxy: {
+      '/api': `http://localhost:${serverPort}`,
+      '/socket.io': { target: `ws://localhost:${serverPort}`, ws: true },
+    },
   },
   // WEB_DIST_DIR builds elsewhere (the server reads the same variable), e.g. for a second e2e run.
   build: {

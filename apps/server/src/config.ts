@@ -1,5 +1,10 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PORT, siteOrigin } from '@sciwise/contracts/constants';
 import { z } from 'zod';
+
+/** apps/web, from src/ (tsx) and from dist/ (the compiled server) alike. */
+const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'use true or false' })
@@ -12,7 +17,7 @@ const postgresUrl = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).optional(),
-  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(DEFAULT_PORT),
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://sciwise.example' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
@@ -122,14 +127,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid setting PAYMENT_PROVIDER: set PAYMENT_PROVIDER=sandbox to run production on the test processor',
     );
   }
-  const dataDir = path.resolve(env.DATA_DIR);
+  // A relative DATA_DIR means what the person typing it means: relative to where they ran npm
+  // (INIT_CWD, which npm sets), not to the workspace folder npm runs the server script in.
+  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const port = env.PORT;
   return {
     env: env.NODE_ENV,
     host,
     reachableByOthers,
     port,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: siteOrigin({ PUBLIC_URL: env.PUBLIC_URL, PORT: port }),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
@@ -143,7 +150,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     // Demo data belongs to the embedded setup on one machine, unless asked for explicitly.
     seedDemo: env.SEED_DEMO ?? (env.DATABASE_URL === undefined && !reachableByOthers),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    // Relative to apps/web, as the web build (vite's outDir, the prerender script) reads it.
+    webDistDir: path.resolve(webDir, env.WEB_DIST_DIR ?? 'dist'),
     rateLimitPrefix: env.RATE_LIMIT_PREFIX,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     oidc:

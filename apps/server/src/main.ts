@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts, demoPasswordProblem, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { DEMO_EXPERT_COUNT, seedDemoExpertProfile, seedExperts } from './db/seed/experts.ts';
 import { DEMO_PROJECT_COUNT, seedProjects } from './db/seed/projects.ts';
+import { checkPortFree, listenProblem } from './lib/port-check.ts';
 
 let config;
 try {
@@ -14,6 +15,12 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+const portProblem = await checkPortFree(config.host, config.port);
+if (portProblem) {
+  console.error(portProblem);
+  process.exit(1);
 }
 
 const app = await buildApp(config);
@@ -45,5 +52,13 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await app.close();
 });
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  const problem = listenProblem(error, config.host, config.port);
+  if (!problem) throw error;
+  console.error(problem);
+  await app.close();
+  process.exit(1);
+}
 app.log.info(`Sciwise is running at ${config.publicUrl} (database: ${app.database.driver})`);

@@ -4,18 +4,20 @@
  * server serves `<dist>/<path>/index.html` when it exists and `app.html` (the empty shell) for
  * every other path, so signed-in pages never flash marketing markup.
  *
- * PUBLIC_URL is the canonical origin (default http://localhost:3000); WEB_DIST_DIR the build.
+ * PUBLIC_URL is the canonical origin (default: this machine on the server's PORT, as the server
+ * itself reads it); WEB_DIST_DIR the build.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { siteOrigin } from '@sciwise/contracts/constants';
 import { build } from 'vite';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.resolve(webDir, process.env.WEB_DIST_DIR ?? 'dist');
-const origin = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+const origin = siteOrigin(process.env);
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -23,6 +25,7 @@ const escapeHtml = (text: string) =>
 interface Renderer {
   renderPage: (path: string) => Promise<string>;
   publicPages: { path: string; title: string; description: string; prerender?: false }[];
+  knownRoutes: string[];
 }
 
 async function loadRenderer(): Promise<Renderer> {
@@ -96,7 +99,10 @@ const pageTemplate = template.replace(
   '<$1 fetchpriority="low" crossorigin',
 );
 
-const { renderPage, publicPages } = await loadRenderer();
+const { renderPage, publicPages, knownRoutes } = await loadRenderer();
+// What the server needs to know of this build: the origin its links were written for, and the
+// paths the app has pages for (any other is a 404, with the shell, whose router says so).
+await writeFile(path.join(distDir, 'site.json'), `${JSON.stringify({ origin, routes: knownRoutes })}\n`);
 const pages = publicPages.filter((page) => page.prerender !== false);
 for (const page of pages) {
   const markup = await renderPage(page.path);

@@ -41,3 +41,14 @@ export const expertSorts = ['relevance', 'rating', 'rate_asc', 'rate_desc'] as c
 export type ExpertSort = (typeof expertSorts)[number];
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_MAX = 50;
+
+/** The port the server listens on when PORT is unset. */
+export const DEFAULT_PORT = 3000;
+
+/**
+ * The site's own address (canonical links, sitemap, links in e-mail) when PUBLIC_URL is unset: the
+ * server's port on this machine. The server, the prerender step and the dev proxy all ask here.
+ */
+export function siteOrigin(settings: { PUBLIC_URL?: string; PORT?: string | number }): string {
+  return (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT ?? DEFAULT_PORT}`).replace(/\/+$/, '');
+}

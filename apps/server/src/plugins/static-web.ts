@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { readWebBuildSite } from './web-build-site.ts';
 
 /** What the server knows about a page the build could not prerender (e.g. an expert's profile). */
 export interface PageHead {
@@ -53,6 +54,16 @@ export async function registerStaticWeb(
   }
   const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   const shellHtml = readFileSync(path.join(distDir, shell), 'utf8');
+  const site = readWebBuildSite(distDir);
+  if (site && site.origin !== options.publicUrl) {
+    app.log.warn(
+      `The web build's canonical links, sitemap.xml and robots.txt name ${site.origin}, but this server is ${options.publicUrl}: build again with the same PUBLIC_URL and PORT (npm start does)`,
+    );
+  }
+  // The app's own not-found page (its router renders it), answered with the status it means.
+  const notFoundHtml = shellHtml
+    .replace(/<title>[\s\S]*?<\/title>/, '<title>Page not found · Sciwise</title>')
+    .replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>');
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -74,6 +85,12 @@ export async function registerStaticWeb(
     const page = path.posix.join(urlPath.replace(/^\/+/, ''), 'index.html');
     // app.html is the empty shell next to the prerendered pages (older builds only have index.html).
     if (existsSync(path.join(distDir, page))) return reply.header('cache-control', 'no-cache').sendFile(page);
+    if (site && !site.hasPage(urlPath))
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(notFoundHtml);
     const head = options.headFor ? await options.headFor(urlPath) : null;
     if (!head) return reply.header('cache-control', 'no-cache').sendFile(shell);
     return reply

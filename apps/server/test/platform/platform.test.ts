@@ -15,8 +15,18 @@ beforeAll(async () => {
   const web = mkdtempSync(path.join(tmpdir(), 'sciwise-web-'));
   mkdirSync(path.join(web, 'assets'));
   mkdirSync(path.join(web, 'how-it-works'));
-  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(web, 'how-it-works', 'index.html'), '<!doctype html><title>How it works</title>');
+  writeFileSync(
+    path.join(web, 'site.json'),
+    JSON.stringify({
+      origin: 'http://localhost:3000',
+      routes: ['/', '/how-it-works', '/profile/settings', '/profile/workspace/:contractId'],
+    }),
+  );
   writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(web, 'assets', 'big-def456.js'), bigScript);
   writeFileSync(path.join(web, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
@@ -99,9 +109,27 @@ describe('web app serving', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const workspace = await t.app.inject({ method: 'GET', url: '/profile/workspace/0b4c5d6e?tab=files' });
+    expect(workspace.statusCode).toBe(200);
+    expect(workspace.body).toContain('shell');
     for (const url of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.body, url).not.toMatch(/root:|"name"/);
+    }
+  });
+
+  it('answers 404 with the app (which shows its not-found page) for a path the app has no page for', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/profile/no-such-section',
+      '/profile/workspace',
+      '/how-it-works/extra',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toContain('<title>Page not found · Sciwise</title>');
+      expect(response.body, url).toContain('<meta name="robots" content="noindex" />');
     }
   });
 });
@@ -169,6 +197,19 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ databaseUrl: undefined, seedDemo: true, port: 3000 });
     expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
+  });
+
+  it('reads a relative DATA_DIR from where npm was run, and WEB_DIST_DIR from the web app as its build does', () => {
+    const root = path.resolve(tmpdir(), 'checkout');
+    // npm runs the server script inside apps/server but says where the person typed the command.
+    expect(loadConfig({ INIT_CWD: root }).dataDir).toBe(path.join(root, 'data'));
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: 'elsewhere/db' }).pgliteDir).toBe(
+      path.join(root, 'elsewhere', 'db', 'db'),
+    );
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: '/srv/sciwise' }).dataDir).toBe('/srv/sciwise');
+    const webDir = path.resolve(import.meta.dirname, '../../../web');
+    expect(loadConfig({}).webDistDir).toBe(path.join(webDir, 'dist'));
+    expect(loadConfig({ WEB_DIST_DIR: 'dist-e2e' }).webDistDir).toBe(path.join(webDir, 'dist-e2e'));
   });
 
   it('listens on this machine only, unless told otherwise or in production', () => {

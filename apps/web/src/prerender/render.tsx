@@ -5,7 +5,12 @@ import { AppProviders } from '../app/providers.tsx';
 import { AppRoutes, preloadRoutes } from '../app/route-elements.tsx';
 import { appRoutes, routes } from '../app/router.tsx';
 
+import { routePatterns } from '../app/route-patterns.ts';
+
 export { publicPages } from '../features/site/seo.ts';
+
+/** The paths the app has a page for; the server answers 404 for any other (site.json). */
+export const knownRoutes = routePatterns(routes);
 
 /**
  * The build-time render of one public page (scripts/prerender.ts): the same route table and

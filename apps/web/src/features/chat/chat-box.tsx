@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatMessageTime } from './format.ts';
+import { MessageText } from './message-text.tsx';
 import { messagesQuery } from './queries.ts';
 import type { OutboxItem, useChat } from './use-chat.ts';
 
@@ -34,7 +35,8 @@ function Bubble({
   return (
     <div
       className={cn(
-        'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[70%]',
+        // wrap-anywhere: a long address or word breaks inside the bubble instead of widening it.
+        'max-w-[85%] min-w-0 rounded-2xl px-3.5 py-2 text-sm wrap-anywhere whitespace-pre-wrap sm:max-w-[70%]',
         own
           ? 'self-end rounded-br-md bg-brand-700 text-white'
           : 'self-start rounded-bl-md bg-slate-100 text-slate-900',
@@ -58,7 +60,7 @@ function PendingMessage({ item, onRetry }: { item: OutboxItem; onRetry: () => vo
   return (
     <li className="flex flex-col">
       <Bubble own className={item.status === 'failed' ? 'bg-danger-700' : 'opacity-80'}>
-        {item.text}
+        <MessageText own text={item.text} />
       </Bubble>
       {item.status === 'sending' ? (
         <p className="mt-1 self-end text-xs text-slate-500" data-testid="message-status">
@@ -243,7 +245,9 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
                 return (
                   <li key={message.id} className="flex flex-col">
                     <span className="sr-only">{own ? 'You' : other.name}:</span>
-                    <Bubble own={own}>{message.text}</Bubble>
+                    <Bubble own={own}>
+                      <MessageText own={own} text={message.text} />
+                    </Bubble>
                     <time
                       dateTime={message.timestamp}
                       className={cn('mt-0.5 text-[0.7rem] text-slate-500', own ? 'self-end' : 'self-start')}

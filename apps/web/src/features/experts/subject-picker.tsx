@@ -1,15 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { controlClasses } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
+import { cn } from '../../lib/cn.ts';
 import { subjectSuggestionsQuery } from './queries.ts';
 
 const MAX = 10;
 
 /**
- * Subjects with suggestions from the catalogue as you type; Enter, a suggestion or the button adds
- * one. The expert application and the project form both use it, in their own words.
+ * Which suggestion Enter takes before the person moves with the arrow keys: the one that is what
+ * they typed, else the first that begins with it ("bioinf" → Bioinformatics), else none, and
+ * Enter adds their own words.
+ */
+export function preferredSuggestion(typed: string, names: string[]): number {
+  const text = typed.trim().toLowerCase();
+  if (text.length < 2) return -1;
+  const exact = names.findIndex((name) => name.toLowerCase() === text);
+  return exact >= 0 ? exact : names.findIndex((name) => name.toLowerCase().startsWith(text));
+}
+
+/**
+ * Subjects with suggestions from the catalogue as you type (a WAI-ARIA combobox): Enter adds the
+ * highlighted suggestion or, with none highlighted, the words typed; a click on a suggestion or
+ * the button adds one too. The expert application and the project form both use it.
  */
 export function SubjectPicker({
   subjects,
@@ -17,7 +31,7 @@ export function SubjectPicker({
   error,
   label = 'Subjects',
   listLabel = 'Chosen subjects',
-  hint = 'Type a subject and press Enter. We match experts who work in these.',
+  hint = 'Type a subject and press Enter, or pick a suggestion. We match experts who work in these.',
   placeholder = 'e.g. Biostatistics',
 }: {
   subjects: string[];
@@ -29,49 +43,113 @@ export function SubjectPicker({
   placeholder?: string;
 }) {
   const id = useId();
+  const listId = `${id}-suggestions`;
   const [text, setText] = useState('');
+  // null: the preferred suggestion for what is typed; a number: where the arrow keys moved to.
+  const [moved, setMoved] = useState<number | null>(null);
+  const [open, setOpen] = useState(true);
   const suggestions = useQuery(subjectSuggestionsQuery(text.trim()));
   const add = (value = text) => {
     const subject = value.trim();
     if (subject.length < 2 || subjects.length >= MAX) return;
     if (!subjects.some((s) => s.toLowerCase() === subject.toLowerCase())) onChange([...subjects, subject]);
     setText('');
+    setMoved(null);
   };
-  const offered = (suggestions.data?.subjects ?? []).filter(
-    (s) => !subjects.some((chosen) => chosen.toLowerCase() === s.name.toLowerCase()),
-  );
+  const offered =
+    text.trim().length >= 2
+      ? (suggestions.data?.subjects ?? [])
+          .filter((s) => !subjects.some((chosen) => chosen.toLowerCase() === s.name.toLowerCase()))
+          .slice(0, 6)
+      : [];
+  const expanded = open && offered.length > 0;
+  const active = expanded
+    ? (moved ??
+      preferredSuggestion(
+        text,
+        offered.map((s) => s.name),
+      ))
+    : -1;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      add(active >= 0 ? offered[active]!.name : text);
+    } else if (event.key === 'ArrowDown' && offered.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setMoved((active + 1) % offered.length);
+    } else if (event.key === 'ArrowUp' && offered.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setMoved(active <= 0 ? offered.length - 1 : active - 1);
+    } else if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
   return (
     <div className="space-y-2">
       <label htmlFor={`${id}-subject`} className="block text-sm font-medium text-slate-800">
         {label} (up to {MAX})
       </label>
       <div className="flex gap-2">
-        <input
-          id={`${id}-subject`}
-          list={`${id}-list`}
-          value={text}
-          maxLength={60}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-          placeholder={placeholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          className={controlClasses(Boolean(error))}
-        />
+        <div className="relative min-w-0 flex-1">
+          <input
+            id={`${id}-subject`}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+            autoComplete="off"
+            value={text}
+            maxLength={60}
+            onChange={(event) => {
+              setText(event.target.value);
+              setMoved(null);
+              setOpen(true);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => setOpen(false)}
+            onFocus={() => setOpen(true)}
+            placeholder={placeholder}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            className={controlClasses(Boolean(error))}
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Suggested subjects"
+            hidden={!expanded}
+            className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded-control border border-slate-200 bg-white py-1 text-slate-900 shadow-lg"
+          >
+            {offered.map((subject, index) => (
+              <li
+                key={subject.slug}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => {
+                  // Keeps the focus in the input, so the list does not close before the click.
+                  event.preventDefault();
+                  add(subject.name);
+                }}
+                className={cn(
+                  'cursor-pointer px-3 py-2 text-sm',
+                  index === active ? 'bg-brand-50 text-brand-900' : 'hover:bg-slate-50',
+                )}
+              >
+                {subject.name}
+              </li>
+            ))}
+          </ul>
+        </div>
         <Button variant="secondary" onClick={() => add()} disabled={subjects.length >= MAX}>
           Add
         </Button>
       </div>
-      <datalist id={`${id}-list`}>
-        {offered.map((subject) => (
-          <option key={subject.slug} value={subject.name} />
-        ))}
-      </datalist>
       {error ? (
         <p id={`${id}-error`} className="text-xs font-medium text-danger-700">
           {error}
@@ -80,20 +158,6 @@ export function SubjectPicker({
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
-      )}
-      {offered.length > 0 && text.trim().length >= 2 && (
-        <div className="flex flex-wrap gap-2" aria-label="Suggested subjects" role="group">
-          {offered.slice(0, 5).map((subject) => (
-            <button
-              key={subject.slug}
-              type="button"
-              onClick={() => add(subject.name)}
-              className="rounded-full border border-brand-200 px-3 py-1 text-sm text-brand-800 hover:bg-brand-50"
-            >
-              + {subject.name}
-            </button>
-          ))}
-        </div>
       )}
       {subjects.length > 0 && (
         <ul aria-label={listLabel} className="flex flex-wrap gap-2">

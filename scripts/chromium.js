@@ -1,0 +1,45 @@
+// The Chromium the browser tests drive (playwright.config.ts reads it from here), and
+// `node scripts/chromium.js`, the first step of `npm test`: makes sure it is there. As root with
+// apt (a fresh Debian machine, CI) it installs Debian's chromium package, as .ci/run does;
+// otherwise it stops the test run in its first second with one line saying what to install.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function runnable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function hasApt() {
+  return spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+function ensureChromium() {
+  if (runnable(chromiumPath)) return 0;
+  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && hasApt()) {
+    console.error(
+      `Chromium is not at ${chromiumPath}: installing Debian's chromium package for the browser tests`,
+    );
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    for (const args of [
+      ['update', '-qq'],
+      ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'],
+    ]) {
+      if (spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status !== 0) break;
+    }
+    if (runnable(chromiumPath)) return 0;
+  }
+  console.error(
+    `The browser tests need Chromium at ${chromiumPath}: install Debian's package (sudo apt-get install -y chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary`,
+  );
+  return 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exit(ensureChromium());
