@@ -20,6 +20,7 @@ import { JobRunner } from './modules/jobs/queue.ts';
 import { idempotencyPlugin, purgeIdempotencyKeys } from './modules/payments/idempotency.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { savedCardRoutes } from './modules/payments/saved-card-routes.ts';
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(quoteRoutes);
   await app.register(contractRoutes);
   await app.register(paymentRoutes);
+  await app.register(savedCardRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);

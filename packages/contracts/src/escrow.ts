@@ -3,6 +3,8 @@ import { AMOUNT_MAX_MINOR, amountMinorSchema, criteriaSchema, MILESTONE_CRITERIA
 import type { RateCurrency } from './constants.ts';
 import { multiLineText, pageCursorSchema, singleLineText } from './text.ts';
 import { moneySchema } from './experts.ts';
+import { uuidSchema } from './fields.ts';
+import { paymentTokenSchema as paymentToken } from './saved-cards.ts';
 
 /*
  * Contracts, milestones and the money around them (DESIGN §3, §4). Amounts are integers in minor
@@ -275,11 +277,6 @@ export type CardToken = z.infer<typeof cardTokenSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX = 255;
 
-const paymentToken = z
-  .string({ error: 'Choose a card to pay with.' })
-  .min(1, 'Choose a card to pay with.')
-  .max(200, 'That payment token is not valid.')
-  .regex(/^[\w-]+$/, 'That payment token is not valid.');
 const reason = (min: number, tooShort: string) =>
   multiLineText('The reason', 2000).pipe(z.string().min(min, tooShort));
 const criterionIndexes = z
@@ -293,8 +290,24 @@ const criterionIndexes = z
   )
   .max(MILESTONE_CRITERIA_MAX);
 
-export const fundMilestoneRequestSchema = z.strictObject({ paymentToken });
-export type FundMilestoneRequest = z.infer<typeof fundMilestoneRequestSchema>;
+/** Fund with a new card's token (optionally saving it) or with one of the payer's saved cards. */
+export const fundMilestoneRequestSchema = z
+  .strictObject({
+    paymentToken: paymentToken.optional(),
+    /** One of the payer's own saved cards (GET /api/me/cards), instead of a new card. */
+    savedCardId: uuidSchema.optional(),
+    /** With a new card: keep it in Payment Details once the charge has gone through. */
+    saveCard: z.boolean({ error: 'saveCard is true or false.' }).default(false),
+  })
+  .refine((body) => (body.paymentToken === undefined) !== (body.savedCardId === undefined), {
+    message: 'Choose one of your saved cards or enter a new card.',
+    path: ['paymentToken'],
+  })
+  .refine((body) => !body.saveCard || body.paymentToken !== undefined, {
+    message: 'Only a new card can be saved; this one is saved already.',
+    path: ['saveCard'],
+  });
+export type FundMilestoneRequest = z.input<typeof fundMilestoneRequestSchema>;
 
 export const SUBMISSION_NOTE_MAX = 5000;
 export const SUBMISSION_FILES_MAX = 10;

@@ -12,6 +12,7 @@ import {
   devOutbox,
   expertProfiles,
   passwordResetTokens,
+  savedCards,
   sessions,
   users,
 } from '../../src/db/schema/index.ts';
@@ -28,6 +29,7 @@ import {
   quoteInput,
   upload,
 } from '../projects/helpers.ts';
+import { savedCard } from '../payments/helpers.ts';
 import { fileUpload } from './multipart.ts';
 import type { Secret } from './leaks.ts';
 import type { Operation } from './operations.ts';
@@ -130,6 +132,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .from(expertProfiles)
     .where(eq(expertProfiles.userId, expert.id));
   const otherDevice = await createSession(app.db, { userId: member.id, ttlMs: 86_400_000 });
+  const { cards } = await savedCard(app, member);
 
   const avatar = fileUpload('me.png', PNG, 'image/png');
   await ok(
@@ -156,6 +159,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       notifications: notifications.notifications.map((n) => n.id).slice(0, 3),
       'expert-applications': [applicantProfile!.id],
       sessionId: [otherDevice.sessionId],
+      cardId: cards.map((card) => card.id),
       userId: [member.id, expert.id, applicant.id, admin.id],
       slug: [expertProfile!.slug],
     },
@@ -185,6 +189,7 @@ export async function secretsOf(
   const hashes = await app.db.select({ value: users.passwordHash }).from(users);
   const sessionHashes = await app.db.select({ value: sessions.tokenHash }).from(sessions);
   const resetHashes = await app.db.select({ value: passwordResetTokens.tokenHash }).from(passwordResetTokens);
+  const cardTokens = await app.db.select({ value: savedCards.providerToken }).from(savedCards);
   const mail = await app.db.select({ text: devOutbox.text }).from(devOutbox);
   const mailed = mail.flatMap((row) => [...row.text.matchAll(/token=([\w%-]{20,})/g)]);
   const all: Array<[string, Array<string | null>]> = [
@@ -193,6 +198,7 @@ export async function secretsOf(
     ['password hash', hashes.map((row) => row.value)],
     ['session token digest', sessionHashes.map((row) => row.value)],
     ['reset token digest', resetHashes.map((row) => row.value)],
+    ['saved card processor token', cardTokens.map((row) => row.value)],
     ['reset token', [...resetTokens, ...mailed.map((match) => decodeURIComponent(match[1]!))]],
   ];
   return all.flatMap(([kind, values]) =>

@@ -1,10 +1,12 @@
-import { feeMinor, formatAmount } from '@sciwise/contracts';
+import { feeMinor, formatAmount, type fundMilestoneRequestSchema } from '@sciwise/contracts';
+import type { z } from 'zod';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { cardRefunds, paymentAttempts } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, paymentFailed } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import { assertRoomForCard, keepPaidCard, savedCardToCharge } from '../payments/saved-cards.ts';
 import { ProviderUnavailableError, type CardOnFile, type ChargeOutcome } from '../payments/provider.ts';
 import { lockMilestone, type LockedContract, type MilestoneRow } from './access.ts';
 import { logActivity } from './activity.ts';
@@ -242,14 +244,22 @@ export async function sendCardRefunds(ctx: ServiceContext): Promise<void> {
   }
 }
 
-/** Fund: the fee is on the milestone's contract terms; the money is held when the card confirms. */
+/**
+ * Fund: the fee is on the milestone's contract terms; the money is held when the card confirms.
+ * The card is a new one (a token from the card form, kept afterwards if the payer asks) or one of
+ * the payer's own saved cards.
+ */
 export async function fundMilestone(
   ctx: ServiceContext,
   user: SessionUser,
   milestoneId: string,
-  token: string,
+  input: z.output<typeof fundMilestoneRequestSchema>,
 ): Promise<string> {
-  const card = await cardFor(ctx, token);
+  const { token, card } = input.savedCardId
+    ? await savedCardToCharge(ctx, user.id, input.savedCardId)
+    : { token: input.paymentToken!, card: await cardFor(ctx, input.paymentToken!) };
+  // Refused before anything is charged: a card that could not be kept is said up front.
+  if (input.saveCard) await assertRoomForCard(ctx, user.id);
   const { attempt, contractId } = await ctx.db.transaction(async (tx) => {
     const locked = await lockMilestone(tx, user, milestoneId);
     milestoneTransition('fund', locked.milestone, locked.actor);
@@ -263,5 +273,6 @@ export async function fundMilestone(
     return { attempt: opened, contractId: locked.contract.id };
   });
   await pushAttempt(ctx, attempt);
+  if (input.saveCard) await keepPaidCard(ctx, user.id, token);
   return contractId;
 }

@@ -140,9 +140,9 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   milestoneAction(
     'fund',
-    'Fund a milestone into escrow with a card token (the client)',
+    'Fund a milestone into escrow with a new card token or one of your saved cards (the client)',
     fundMilestoneRequestSchema,
-    (user, id, input) => fundMilestone(ctx, user, id, input.paymentToken),
+    (user, id, input) => fundMilestone(ctx, user, id, input),
     true,
   );
   milestoneAction(

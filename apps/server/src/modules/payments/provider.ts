@@ -11,6 +11,13 @@ export interface CardOnFile {
   last4: string;
 }
 
+/** A card kept at the processor for a customer: a reusable payment-method token. */
+export interface SavedPaymentMethod extends CardOnFile {
+  methodToken: string;
+  expMonth: number;
+  expYear: number;
+}
+
 /**
  * A card processor (DESIGN §4). Every call that moves money carries an idempotency key: the
  * processor answers a repeated key with the first outcome instead of charging again, which is
@@ -34,6 +41,19 @@ export interface PaymentProvider {
     chargeId: string;
     amountMinor: number;
   }): Promise<{ refundId: string }>;
+  /**
+   * The person's customer record at the processor, made once: the same key always answers with
+   * the same customer.
+   */
+  createCustomer(request: { idempotencyKey: string }): Promise<{ customerRef: string }>;
+  /**
+   * Keeps the card behind a one-time token for a customer (a real processor's "attach payment
+   * method"): the method token it answers with can be charged again later. The same token for the
+   * same customer answers with the same method; an unknown token is null.
+   */
+  saveCard(request: { customerRef: string; token: string }): Promise<SavedPaymentMethod | null>;
+  /** Detaches a saved method: from then on every charge with it fails. */
+  removeCard(request: { customerRef: string; methodToken: string }): Promise<void>;
   /** Test cards to show people, for a sandbox; empty for a real processor. */
   testCards(): SandboxCard[];
 }

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { CardToken, SandboxCard, sandboxCardRequestSchema } from '@sciwise/contracts';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sandboxCards, sandboxCharges, sandboxRefunds } from '../../db/schema/index.ts';
+import {
+  sandboxCards,
+  sandboxCharges,
+  sandboxCustomers,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+} from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
 import type { ChargeFailureCode, ChargeOutcome, PaymentProvider } from './provider.ts';
 
@@ -90,7 +96,23 @@ function outcomeOf(charge: typeof sandboxCharges.$inferSelect): ChargeOutcome {
   return { status: 'failed', code: failure.code, message: failure.message };
 }
 
+const METHOD_PREFIX = 'pm_sandbox_';
+
 export function sandboxProvider(db: Database): PaymentProvider {
+  /** The card a one-time token or a saved method stands for; a detached method stands for none. */
+  const cardBehind = async (token: string) => {
+    let cardToken = token;
+    if (token.startsWith(METHOD_PREFIX)) {
+      const [method] = await db
+        .select({ cardToken: sandboxPaymentMethods.cardToken })
+        .from(sandboxPaymentMethods)
+        .where(and(eq(sandboxPaymentMethods.id, token), isNull(sandboxPaymentMethods.detachedAt)));
+      if (!method) return undefined;
+      cardToken = method.cardToken;
+    }
+    const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, cardToken));
+    return card;
+  };
   const findCharge = async (idempotencyKey: string) => {
     const [charge] = await db
       .select()
@@ -101,11 +123,11 @@ export function sandboxProvider(db: Database): PaymentProvider {
   return {
     name: 'sandbox',
     async describe(token) {
-      const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token));
+      const card = await cardBehind(token);
       return card ? { brand: card.brand, last4: card.last4 } : null;
     },
     async charge(request) {
-      const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, request.token));
+      const card = await cardBehind(request.token);
       const failure = !card
         ? UNKNOWN_TOKEN
         : card.behaviour === 'succeeds'
@@ -144,6 +166,57 @@ export function sandboxProvider(db: Database): PaymentProvider {
         .from(sandboxRefunds)
         .where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
       return { refundId: refund!.id };
+    },
+    async createCustomer({ idempotencyKey }) {
+      await db
+        .insert(sandboxCustomers)
+        .values({ id: `cus_sandbox_${randomBytes(12).toString('hex')}`, idempotencyKey })
+        .onConflictDoNothing({ target: sandboxCustomers.idempotencyKey });
+      const [customer] = await db
+        .select({ id: sandboxCustomers.id })
+        .from(sandboxCustomers)
+        .where(eq(sandboxCustomers.idempotencyKey, idempotencyKey));
+      return { customerRef: customer!.id };
+    },
+    async saveCard({ customerRef, token }) {
+      // Only a one-time card token can be saved; a method token is already someone's saved card.
+      const [card] = token.startsWith(METHOD_PREFIX)
+        ? []
+        : await db.select().from(sandboxCards).where(eq(sandboxCards.token, token));
+      if (!card) return null;
+      const attached = and(
+        eq(sandboxPaymentMethods.customerId, customerRef),
+        eq(sandboxPaymentMethods.cardToken, token),
+        isNull(sandboxPaymentMethods.detachedAt),
+      );
+      await db
+        .insert(sandboxPaymentMethods)
+        .values({
+          id: `${METHOD_PREFIX}${randomBytes(12).toString('hex')}`,
+          customerId: customerRef,
+          cardToken: token,
+        })
+        .onConflictDoNothing();
+      const [method] = await db.select().from(sandboxPaymentMethods).where(attached);
+      return {
+        methodToken: method!.id,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
+    },
+    async removeCard({ customerRef, methodToken }) {
+      await db
+        .update(sandboxPaymentMethods)
+        .set({ detachedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPaymentMethods.id, methodToken),
+            eq(sandboxPaymentMethods.customerId, customerRef),
+            isNull(sandboxPaymentMethods.detachedAt),
+          ),
+        );
     },
     testCards: () => sandboxTestCards,
   };

@@ -84,6 +84,7 @@ function serve(
         result = { status: 200, body: activityPage(url) };
       else if (url === '/api/payments/terms') result = { status: 200, body: terms };
       else result = answer(call);
+      if (result.status === 404 && url === '/api/me/cards') result = { status: 200, body: noCards };
       return new Response(JSON.stringify(result.body), {
         status: result.status,
         headers: { 'content-type': 'application/json' },
@@ -116,6 +117,19 @@ function fillCard(dialog: ReturnType<typeof within>, number: string) {
   fireEvent.change(dialog.getByLabelText('Expiry (MM/YY)'), { target: { value: '12/30' } });
   fireEvent.change(dialog.getByLabelText('Security code'), { target: { value: '123' } });
 }
+
+const noCards = { cards: [], message: null };
+const savedCard = (id: string, last4: string, overrides: object = {}) => ({
+  id,
+  brand: 'Visa',
+  last4,
+  expMonth: 12,
+  expYear: 2030,
+  isDefault: false,
+  expired: false,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  ...overrides,
+});
 
 describe('the contract workspace', () => {
   it('offers the client exactly the server’s actions, and states the charge before paying', async () => {
@@ -185,6 +199,48 @@ describe('the contract workspace', () => {
     expect(calls.filter((call) => call.url.endsWith('/tokens'))).toHaveLength(2);
     expect(funds.every((call) => !JSON.stringify(call.body).includes('4242'))).toBe(true);
     expect((await milestoneCard()).getByText('Funded')).toBeTruthy();
+  });
+
+  it('pays with the default saved card unless another is chosen; an expired card cannot be chosen', async () => {
+    const pending = testContract({ milestones: [testMilestone({ status: 'pending', actions: ['fund'] })] });
+    const calls = serve(pending, (call) => {
+      if (call.url === '/api/me/cards')
+        return {
+          status: 200,
+          body: {
+            cards: [
+              savedCard('card-default', '4242', { isDefault: true }),
+              savedCard('card-old', '1111', { expired: true, expYear: 2024 }),
+            ],
+            message: null,
+          },
+        };
+      if (call.url === '/api/milestones/m-1/fund')
+        return { status: 402, body: { message: 'Your card was declined.', code: 'payment_failed' } };
+      return { status: 404, body: { message: 'Not found.', code: 'not_found' } };
+    });
+    renderPage();
+    fireEvent.click((await milestoneCard()).getByRole('button', { name: 'Fund milestone' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const preferred = (await dialog.findByRole('radio', {
+      name: 'Visa ending 4242 (default)',
+    })) as HTMLInputElement;
+    expect(preferred.checked).toBe(true);
+    expect(
+      (dialog.getByRole('radio', { name: 'Visa ending 1111 (expired)' }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    // No card fields while a saved card is chosen.
+    expect(dialog.queryByLabelText('Card number')).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Pay $1,050.00' }));
+    expect((await dialog.findByRole('alert')).textContent).toContain('Your card was declined.');
+    const funds = calls.filter((call) => call.url.endsWith('/fund'));
+    expect(funds.map((call) => call.body)).toEqual([{ savedCardId: 'card-default' }]);
+
+    fireEvent.click(dialog.getByRole('radio', { name: 'A new card' }));
+    expect(dialog.getByLabelText('Card number')).toBeTruthy();
+    expect(
+      dialog.getByRole('checkbox', { name: 'Save this card in Payment Details for next time' }),
+    ).toBeTruthy();
   });
 
   it('tells the expert the client has not funded yet, and offers nothing to do', async () => {

@@ -1,16 +1,15 @@
 import {
   activityResponseSchema,
-  cardTokenSchema,
   contractSchema,
   type ApproveMilestoneRequest,
   type CancelContractRequest,
   type Contract,
   type DisputeMilestoneRequest,
+  type FundMilestoneRequest,
   type ProposeMilestoneRequest,
   type RefundMilestoneRequest,
   type RequestChangesRequest,
   type ResolveDisputeRequest,
-  type SandboxCardRequest,
 } from '@sciwise/contracts';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiUpload, isApiError } from '../../lib/api-client.ts';
@@ -47,10 +46,6 @@ export const activityQuery = (contractId: string) =>
     retry: noRetryOnRefusal,
   });
 
-/** The sandbox processor's card form: the card number goes there and nowhere else. */
-export const createCardToken = (card: SandboxCardRequest) =>
-  apiRequest('/api/payments/sandbox/tokens', { method: 'POST', body: card, schema: cardTokenSchema });
-
 type Send = { idempotencyKey?: string };
 const post = (path: string, body?: unknown, options: Send = {}) =>
   apiRequest(path, {
@@ -63,8 +58,8 @@ const milestonePath = (id: string, action: string) => `/api/milestones/${id}/${a
 
 /** Every change to a contract, as the web sends it; each answers with the whole contract. */
 export const contractCalls = {
-  fund: (milestoneId: string, paymentToken: string, idempotencyKey: string) =>
-    post(milestonePath(milestoneId, 'fund'), { paymentToken }, { idempotencyKey }),
+  fund: (milestoneId: string, body: FundMilestoneRequest, idempotencyKey: string) =>
+    post(milestonePath(milestoneId, 'fund'), body, { idempotencyKey }),
   submitWork: (
     milestoneId: string,
     work: { note: string; files: File[] },

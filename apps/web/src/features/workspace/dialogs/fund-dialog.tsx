@@ -1,19 +1,26 @@
+import type { FundMilestoneRequest } from '@sciwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { PayWithCard, usePayWithCard } from '../../payment-methods/pay-with-card.tsx';
+import { savedCardsKey } from '../../payment-methods/queries.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
 import { milestoneActionCopy } from '../consequences.ts';
 import { money } from '../format.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
 import { ActionDialog, useActionRun } from './action-dialog.tsx';
-import { CardFields, useCardForm } from './card-fields.tsx';
 import type { MilestoneDialogProps } from './types.ts';
 
-/** Funding: the charge stated first, then the card; a declined card leaves everything as it was. */
+/**
+ * Funding: the charge stated first, then the card (a saved one, the default chosen at first, or a
+ * new one that can be saved); a declined card leaves everything as it was.
+ */
 export function FundDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
   const copy = milestoneActionCopy('fund', milestone, contract);
   const { open, close, busy, error, run } = useActionRun();
-  const card = useCardForm();
+  const pay = usePayWithCard();
   const keyFor = useIdempotencyKeys();
-  const fund = useContractChange(contract.id, (input: { token: string; key: string }) =>
-    contractCalls.fund(milestone.id, input.token, input.key),
+  const queryClient = useQueryClient();
+  const fund = useContractChange(contract.id, (input: { body: FundMilestoneRequest; key: string }) =>
+    contractCalls.fund(milestone.id, input.body, input.key),
   );
   return (
     <ActionDialog
@@ -27,16 +34,16 @@ export function FundDialog({ contract, milestone, onClosed }: MilestoneDialogPro
         event.preventDefault();
         void run(
           async () => {
-            const token = await card.tokenize();
-            if (!token) return false;
-            const body = { paymentToken: token.token };
-            await fund.mutateAsync({ token: token.token, key: keyFor({ milestone: milestone.id, ...body }) });
+            const body = await pay.paymentFor();
+            if (!body) return false;
+            await fund.mutateAsync({ body, key: keyFor({ milestone: milestone.id, ...body }) });
+            if (body.saveCard) void queryClient.invalidateQueries({ queryKey: savedCardsKey });
           },
           `Funded: ${money(milestone.funding.total)} is held in escrow for “${milestone.title}”.`,
         );
       }}
     >
-      <CardFields form={card.form} />
+      <PayWithCard pay={pay} />
     </ActionDialog>
   );
 }

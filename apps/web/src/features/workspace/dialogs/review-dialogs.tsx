@@ -12,7 +12,7 @@ import { useIdempotencyKeys } from '../idempotency.ts';
 import { paymentTermsQuery } from '../../../lib/payment-terms.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
 import { ActionDialog, useActionRun } from './action-dialog.tsx';
-import { CardFields, useCardForm } from './card-fields.tsx';
+import { CardFields, useCardForm } from '../../payment-methods/card-fields.tsx';
 import { CriteriaChecklist } from './criteria-checklist.tsx';
 import { ReasonField } from './reason-field.tsx';
 import type { MilestoneDialogProps } from './types.ts';

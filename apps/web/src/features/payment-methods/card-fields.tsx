@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { InputField } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { paymentTermsQuery } from '../../../lib/payment-terms.ts';
-import { createCardToken } from '../queries.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { InputField } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { paymentTermsQuery } from '../../lib/payment-terms.ts';
+import { createCardToken } from './queries.ts';
 
 const { number, expMonth, expYear, cvc } = sandboxCardRequestSchema.shape;
 
