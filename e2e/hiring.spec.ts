@@ -98,6 +98,12 @@ test('the expert quotes with acceptance criteria; the client reads the fee, tota
   await other.getByRole('button', { name: 'Add a criterion to milestone 2' }).click();
   await other.getByRole('textbox', { name: 'Criterion 1 of milestone 2' }).fill('Two pages at most');
   await expect(other.getByText('Total price: $4,500')).toBeVisible();
+  // The expert sees the service fee and what they take home before sending.
+  const earnings = other.getByRole('form', { name: 'Send a quote' });
+  await expect(earnings.getByText('Sciwise service fee (10%), taken on release')).toBeVisible();
+  await expect(earnings.getByText('−$450')).toBeVisible();
+  await expect(earnings.getByText('$4,050')).toBeVisible();
+  await other.screenshot({ path: test.info().outputPath('quote-earnings.png'), fullPage: true });
   await other.getByRole('button', { name: 'Send quote' }).click();
   const myQuote = other.getByRole('region', { name: 'Your quote' });
   await expect(

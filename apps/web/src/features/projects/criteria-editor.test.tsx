@@ -1,6 +1,7 @@
 import { CRITERION_MAX_LENGTH, MILESTONE_CRITERIA_MAX, type Quote } from '@sciwise/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { someTerms } from '../../test/fixtures.ts';
 import { PAGE_TEST, fakeApi, renderPage } from '../../test/support.tsx';
 import { QuoteForm } from './quote-form.tsx';
 
@@ -16,16 +17,19 @@ const addCriterion = (milestone: number) =>
   fireEvent.click(screen.getByLabelText(`Add a criterion to milestone ${milestone}`));
 
 function renderForm(existing?: Quote) {
-  const calls = fakeApi({
+  const all = fakeApi({
     // What is sent is under test here; the answer only has to arrive.
     'POST /api/projects/p-1/quotes': {},
     'PATCH /api/quotes/q-1': {},
+    'GET /api/payments/terms': someTerms,
   });
+  // The form reads the service fee (GET); what it sends is what is under test.
+  const sent = () => all.filter((call) => call.method !== 'GET');
   renderPage(
     <QuoteForm projectId="p-1" currency="USD" onDone={() => undefined} {...(existing ? { existing } : {})} />,
     '/projects/p-1',
   );
-  return { calls };
+  return { sent };
 }
 
 function fillQuote() {
@@ -37,7 +41,7 @@ function fillQuote() {
 
 describe('acceptance criteria in the quote form', PAGE_TEST, () => {
   it('sends each milestone with its criteria, trimmed, and without rows left blank', async () => {
-    const { calls } = renderForm();
+    const { sent } = renderForm();
     fillQuote();
     addCriterion(1);
     type('Criterion 1 of milestone 1', '  Figures as 300 dpi PNG  ');
@@ -51,8 +55,8 @@ describe('acceptance criteria in the quote form', PAGE_TEST, () => {
     type('Criterion 1 of milestone 2', 'Two pages at most');
     fireEvent.click(screen.getByText('Send quote'));
 
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toMatchObject({
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]?.body).toMatchObject({
       priceMinor: 200_000,
       milestones: [
         {
@@ -66,7 +70,7 @@ describe('acceptance criteria in the quote form', PAGE_TEST, () => {
   });
 
   it('removes the criterion asked for and keeps the others', async () => {
-    const { calls } = renderForm();
+    const { sent } = renderForm();
     fillQuote();
     for (const [index, text] of ['Raw counts attached', 'Methods section', 'Figure legends'].entries()) {
       addCriterion(1);
@@ -78,8 +82,8 @@ describe('acceptance criteria in the quote form', PAGE_TEST, () => {
       'Figure legends',
     );
     fireEvent.click(screen.getByText('Send quote'));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toMatchObject({
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]?.body).toMatchObject({
       milestones: [{ criteria: ['Raw counts attached', 'Figure legends'] }],
     });
   });
@@ -108,7 +112,7 @@ describe('acceptance criteria in the quote form', PAGE_TEST, () => {
       price: { amountMinor: 50_000, currency: 'USD' },
       milestones: [{ title: 'Plan', amountMinor: 50_000, criteria: ['Sample sheet checked'] }],
     } as Quote;
-    const { calls } = renderForm(existing);
+    const { sent } = renderForm(existing);
     expect(screen.getByLabelText('Criterion 1 of milestone 1', { exact: true })).toHaveProperty(
       'value',
       'Sample sheet checked',
@@ -116,8 +120,8 @@ describe('acceptance criteria in the quote form', PAGE_TEST, () => {
     addCriterion(1);
     type('Criterion 2 of milestone 1', 'Power analysis included');
     fireEvent.click(screen.getByText('Save quote'));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({
       method: 'PATCH',
       body: { milestones: [{ criteria: ['Sample sheet checked', 'Power analysis included'] }] },
     });

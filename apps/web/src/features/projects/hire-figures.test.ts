@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hireFigures } from './hire-figures.ts';
+import { expertEarnings, hireFigures } from './hire-figures.ts';
 
 const milestone = (amountMinor: number, title = 'Work') => ({ title, amountMinor, criteria: [] });
 
@@ -37,5 +37,22 @@ describe('what hiring on a quote costs', () => {
       feeMinor: 0,
       totalMinor: 99_999,
     });
+  });
+});
+
+describe('what the expert receives', () => {
+  it('takes the service fee from each milestone as the release does, rounding each one', () => {
+    // 10% of 333.35 is 33.335, rounded half up to 33.34, twice: not 10% of the whole price.
+    expect(expertEarnings([33_335, 33_335], 1000)).toEqual({
+      priceMinor: 66_670,
+      feeMinor: 6_668,
+      netMinor: 60_002,
+    });
+    expect(expertEarnings([150_000, 300_000], 1000)).toEqual({
+      priceMinor: 450_000,
+      feeMinor: 45_000,
+      netMinor: 405_000,
+    });
+    expect(expertEarnings([], 1000)).toEqual({ priceMinor: 0, feeMinor: 0, netMinor: 0 });
   });
 });

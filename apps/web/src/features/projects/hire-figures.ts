@@ -42,3 +42,18 @@ export function hireFigures(quote: Pick<Quote, 'milestones'>, clientFeeBps: numb
     totalMinor: sum((m) => m.totalMinor),
   };
 }
+
+export interface ExpertEarnings {
+  priceMinor: number;
+  /** The service fee taken from each milestone when it is released (rounded per milestone). */
+  feeMinor: number;
+  /** What reaches the expert's balance when every milestone is released. */
+  netMinor: number;
+}
+
+/** What the expert receives for these milestone amounts, as the server's release computes it. */
+export function expertEarnings(amountsMinor: number[], expertFeeBps: number): ExpertEarnings {
+  const priceMinor = amountsMinor.reduce((sum, amount) => sum + amount, 0);
+  const fee = amountsMinor.reduce((sum, amount) => sum + feeMinor(amount, expertFeeBps), 0);
+  return { priceMinor, feeMinor: fee, netMinor: priceMinor - fee };
+}

@@ -12,8 +12,9 @@ import { controlClasses, InputField } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cleanCriteria, CriteriaEditor } from './criteria-editor.tsx';
-import { formatMoney, fromMinor, toMinor } from './format.ts';
+import { fromMinor, toMinor } from './format.ts';
 import { useEditQuote, useSendQuote } from './queries.ts';
+import { QuoteEarnings } from './quote-earnings.tsx';
 
 interface MilestoneRow {
   title: string;
@@ -156,9 +157,7 @@ export function QuoteForm({
           Add a milestone
         </Button>
       </fieldset>
-      <p className="text-base font-semibold text-slate-900" aria-live="polite">
-        Total price: {formatMoney(total, currency)}
-      </p>
+      <QuoteEarnings amountsMinor={amounts.map((amount) => amount ?? 0)} currency={currency} />
       {(problem || mutation.isError) && <Alert>{problem ?? errorMessage(mutation.error)}</Alert>}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={mutation.isPending}>
