@@ -20,6 +20,7 @@ import { JobRunner } from './modules/jobs/queue.ts';
 import { idempotencyPlugin, purgeIdempotencyKeys } from './modules/payments/idempotency.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { payoutRoutes } from './modules/payouts/routes.ts';
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -122,14 +123,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     'rateLimits',
     new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale, overrides.sleep),
   );
+  const clock = overrides.clock ?? systemClock;
   const ctx = {
     db: database.db,
     config,
     mailer,
     files: localFileStore(config.filesDir),
     log: app.log,
-    clock: overrides.clock ?? systemClock,
-    payments: overrides.payments ?? sandboxProvider(database.db),
+    clock,
+    payments: overrides.payments ?? sandboxProvider(database.db, clock),
   };
   app.decorate('ctx', ctx);
   const jobs = new JobRunner(database.db, ctx.clock, app.log, jobHandlers(ctx));
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(quoteRoutes);
   await app.register(contractRoutes);
   await app.register(paymentRoutes);
+  await app.register(payoutRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);

@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxCards, sandboxCharges, sandboxRefunds } from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { ChargeFailureCode, ChargeOutcome, PaymentProvider } from './provider.ts';
+import { sandboxPayoutMethods } from './sandbox-payouts.ts';
 
 /*
  * The default processor: a card processor's test mode, offline. It keeps its own books (the
@@ -90,7 +92,8 @@ function outcomeOf(charge: typeof sandboxCharges.$inferSelect): ChargeOutcome {
   return { status: 'failed', code: failure.code, message: failure.message };
 }
 
-export function sandboxProvider(db: Database): PaymentProvider {
+/** `clock` dates payouts: they arrive a day after they are sent, on the app's clock. */
+export function sandboxProvider(db: Database, clock: Clock = systemClock): PaymentProvider {
   const findCharge = async (idempotencyKey: string) => {
     const [charge] = await db
       .select()
@@ -146,5 +149,6 @@ export function sandboxProvider(db: Database): PaymentProvider {
       return { refundId: refund!.id };
     },
     testCards: () => sandboxTestCards,
+    ...sandboxPayoutMethods(db, clock),
   };
 }
