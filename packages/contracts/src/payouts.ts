@@ -80,7 +80,9 @@ export const payoutMethodRequestSchema = z.strictObject({
     .string({ error: 'Enter the account number.' })
     .max(50, 'That account number is too long.')
     .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9]{6,34}$/, 'Enter an account number or IBAN of 6 to 34 letters and digits.')),
+    .pipe(
+      z.string().regex(/^[A-Z0-9]{6,34}$/, 'Enter an account number or IBAN of 6 to 34 letters and digits.'),
+    ),
   currency: z.enum(rateCurrencies, { error: `The currency is one of ${rateCurrencies.join(', ')}.` }),
 });
 export type PayoutMethodRequest = z.input<typeof payoutMethodRequestSchema>;

@@ -44,7 +44,11 @@ export function putPayoutMethod(
   });
 }
 
-export async function addBankAccount(app: FastifyInstance, who: SignedInUser, accountNumber = BANK_ACCOUNTS.succeeds) {
+export async function addBankAccount(
+  app: FastifyInstance,
+  who: SignedInUser,
+  accountNumber = BANK_ACCOUNTS.succeeds,
+) {
   const response = await putPayoutMethod(app, who, { accountNumber });
   expect(response.statusCode, response.body).toBe(200);
 }

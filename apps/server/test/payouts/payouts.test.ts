@@ -1,8 +1,4 @@
-import type {
-  NotificationListResponse,
-  Payout,
-  PayoutMethodResponse,
-} from '@sciwise/contracts';
+import type { NotificationListResponse, Payout, PayoutMethodResponse } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
@@ -60,7 +56,10 @@ describe('the payout method', () => {
     });
     expect(JSON.stringify(added.json<PayoutMethodResponse>().method)).not.toContain('123456789');
 
-    const replaced = await putPayoutMethod(app, expert, { accountNumber: BANK_ACCOUNTS.iban, currency: 'USD' });
+    const replaced = await putPayoutMethod(app, expert, {
+      accountNumber: BANK_ACCOUNTS.iban,
+      currency: 'USD',
+    });
     expect(replaced.json<PayoutMethodResponse>().method?.last4).toBe('5555');
     const stored = (await app.db.execute(
       sql`select token, last4 from payout_methods where user_id = ${expert.id}`,
@@ -132,7 +131,10 @@ describe('a payout', () => {
       failureReason: null,
     });
     expect(new Date(payout.expectedArrivalAt!).getTime()).toBe(clock.now().getTime() + DAY_MS);
-    expect((await payoutsOf(app, expert)).balances[0]).toMatchObject({ available: 40_000, inTransit: 50_000 });
+    expect((await payoutsOf(app, expert)).balances[0]).toMatchObject({
+      available: 40_000,
+      inTransit: 50_000,
+    });
     expect(await mailsTo(expert.email, 'Payout of $500.00 sent')).toBe(0);
     await runJobs();
     expect(await mailsTo(expert.email, 'Payout of $500.00 sent')).toBe(1);
@@ -262,7 +264,10 @@ describe('a payout', () => {
     const mismatch = await requestPayout(app, expert, 30_000, 'payout-key-1');
     expect(mismatch.statusCode).toBe(422);
     expect((await payoutsOf(app, expert)).payouts).toHaveLength(1);
-    expect((await payoutsOf(app, expert)).balances[0]).toMatchObject({ available: 70_000, inTransit: 20_000 });
+    expect((await payoutsOf(app, expert)).balances[0]).toMatchObject({
+      available: 70_000,
+      inTransit: 20_000,
+    });
   });
 
   it('is refused to someone who is not an expert', async () => {

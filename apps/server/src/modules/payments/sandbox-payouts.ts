@@ -74,7 +74,10 @@ type PayoutMethods = Pick<
 
 export function sandboxPayoutMethods(db: Database, clock: Clock): PayoutMethods {
   const findPayout = async (idempotencyKey: string) => {
-    const [row] = await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.idempotencyKey, idempotencyKey));
+    const [row] = await db
+      .select()
+      .from(sandboxPayouts)
+      .where(eq(sandboxPayouts.idempotencyKey, idempotencyKey));
     return row ? outcomeOf(row, clock.now()) : null;
   };
   return {

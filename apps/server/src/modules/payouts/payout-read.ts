@@ -1,4 +1,9 @@
-import { PAYOUT_MIN_MINOR, type Payout, type PayoutListResponse, type RateCurrency } from '@sciwise/contracts';
+import {
+  PAYOUT_MIN_MINOR,
+  type Payout,
+  type PayoutListResponse,
+  type RateCurrency,
+} from '@sciwise/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payouts, users } from '../../db/schema/index.ts';

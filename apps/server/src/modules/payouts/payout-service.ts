@@ -130,7 +130,11 @@ export async function settlePayout(ctx: ServiceContext, payoutId: string): Promi
  * Records what the processor said, once: under the payout's row lock, a transition that no
  * longer applies (a replayed job, a second node) does nothing.
  */
-export async function applyOutcome(ctx: ServiceContext, payoutId: string, outcome: PayoutOutcome): Promise<void> {
+export async function applyOutcome(
+  ctx: ServiceContext,
+  payoutId: string,
+  outcome: PayoutOutcome,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (!payout) return;

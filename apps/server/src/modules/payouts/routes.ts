@@ -51,7 +51,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Add or replace your bank account for payouts: the processor keeps the details and returns a token (experts)',
         body: payoutMethodRequestSchema,
-        response: { 200: payoutMethodResponseSchema, ...errors, 429: errorResponseSchema, 503: errorResponseSchema },
+        response: {
+          200: payoutMethodResponseSchema,
+          ...errors,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (request) => {
