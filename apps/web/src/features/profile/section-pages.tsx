@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { CalendarIcon, CardIcon, ReceiptIcon } from '../../components/ui/icons.tsx';
+import { ExpertPayouts } from '../payouts/expert-payouts.tsx';
 import { PageHeading } from './page-heading.tsx';
 
 interface SectionPageProps {
@@ -26,14 +27,17 @@ function SectionPage({ title, intro, icon, emptyTitle, emptyText, actions }: Sec
 
 export function PaymentDetailsPage() {
   return (
-    <SectionPage
-      title="Payment Details"
-      intro="How you fund milestones as a client, and where your earnings go as an expert."
-      icon={<CardIcon />}
-      emptyTitle="Saved cards and payout accounts are not built yet"
-      emptyText="For now you enter a card each time you fund a milestone, in the contract's workspace; only the card processor sees its number. Money released to an expert is kept on their Sciwise balance: taking it out to a bank account is not possible yet."
-      actions={<ButtonLink to="/profile/workspace">Go to your contracts</ButtonLink>}
-    />
+    <div className="space-y-6">
+      <SectionPage
+        title="Payment Details"
+        intro="How you fund milestones as a client, and where your earnings go as an expert."
+        icon={<CardIcon />}
+        emptyTitle="Saved cards are not built yet"
+        emptyText="For now you enter a card each time you fund a milestone, in the contract's workspace; only the card processor sees its number."
+        actions={<ButtonLink to="/profile/workspace">Go to your contracts</ButtonLink>}
+      />
+      <ExpertPayouts />
+    </div>
   );
 }
 
