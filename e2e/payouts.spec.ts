@@ -92,6 +92,12 @@ test('an expert with a released milestone adds a bank account, requests a payout
     .filter({ hasText: '$250.00 to Sandbox Test Bank ending in 6789' });
   await expect(row).toContainText('In transit');
   await expect(row).toContainText('Expected in your account by');
+  // The same amount again is a second payout, not a replay of the first.
+  await payoutsCard.getByLabel('Amount (USD)').fill('250');
+  await payoutsCard.getByRole('button', { name: 'Request payout' }).click();
+  await expect(payoutsCard).toContainText('In transit$500.00');
+  await expect(row).toHaveCount(2);
+  await expect(payoutsCard).toContainText('Available$400.00');
   await expectNoSeriousViolations(page, 'payment details with a payout');
   await screenshots(page, testInfo, 'payouts-in-transit');
 

@@ -47,6 +47,8 @@ function RequestPayoutForm({ balance, minimumMinor }: { balance: PayoutBalance; 
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A retry of the same request reuses its key; after a payout went through, the next one is new.
+  const [sent, setSent] = useState(0);
   const { currency, available } = balance;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +62,8 @@ function RequestPayoutForm({ balance, minimumMinor }: { balance: PayoutBalance; 
     if (minor === null || problem) return;
     const body = { amountMinor: minor, currency };
     try {
-      const payout = await request.mutateAsync({ body, idempotencyKey: keyFor(body) });
+      const payout = await request.mutateAsync({ body, idempotencyKey: keyFor({ ...body, sent }) });
+      setSent((count) => count + 1);
       setAmount('');
       setDone(
         `${formatAmount(payout.amount.amountMinor, currency)} is on its way to your bank account ending in ${payout.last4}.`,
