@@ -20,6 +20,7 @@ import { JobRunner } from './modules/jobs/queue.ts';
 import { idempotencyPlugin, purgeIdempotencyKeys } from './modules/payments/idempotency.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { reconcilePayouts } from './modules/payouts/payout-service.ts';
 import { payoutRoutes } from './modules/payouts/routes.ts';
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
@@ -52,7 +53,7 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     redis: Redis | undefined;
     jobs: JobRunner;
-    /** Settles card payments a crash or timeout left open, and sends refunds still owed. */
+    /** Settles card payments a crash or timeout left open, sends refunds still owed, pushes stuck payouts. */
     reconcilePayments(): Promise<void>;
   }
   interface FastifyRequest {
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('jobs', jobs);
   app.decorate('reconcilePayments', async () => {
     await reconcileAttempts(ctx);
+    await reconcilePayouts(ctx);
     await purgeIdempotencyKeys(database.db, ctx.clock.now());
   });
   // Payments a crash left open are settled at start-up, then on the job runner's beat.

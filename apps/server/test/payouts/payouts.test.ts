@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
 import { balanceOf, ledgerProblems } from '../contracts/helpers.ts';
 import { call } from '../projects/helpers.ts';
+import { ProviderUnavailableError } from '../../src/modules/payments/provider.ts';
 import { payoutStatement } from '../../src/modules/payouts/payout-read.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signedInUser } from '../support/factories.ts';
@@ -222,6 +223,33 @@ describe('a payout', () => {
       sql`select count(*)::int as n from sandbox_payouts where idempotency_key = ${payout.id}`,
     )) as unknown as { rows: { n: number }[] };
     expect(Number(sent.rows[0]!.n)).toBe(1);
+  });
+
+  it('is settled by the reconciler when the processor was down for longer than the job kept trying', async () => {
+    const { app } = t;
+    const { expert } = await expertWithReleasedMilestone(app);
+    await addBankAccount(app, expert);
+    const payout = (await requestPayout(app, expert, 40_000)).json<Payout>();
+    const original = app.ctx.payments.findPayout;
+    app.ctx.payments.findPayout = () => Promise.reject(new ProviderUnavailableError('connection refused'));
+    try {
+      clock.advance(DAY_MS);
+      for (let pass = 0; pass < 10; pass++) {
+        await runJobs();
+        clock.advance(2 * 60 * 60 * 1000);
+      }
+    } finally {
+      app.ctx.payments.findPayout = original;
+    }
+    expect(
+      await count(sql`select count(*)::int as n from jobs
+        where kind = 'payout-settle' and payload->>'payoutId' = ${payout.id} and failed_at is not null`),
+    ).toBe(1);
+    expect((await payoutsOf(app, expert)).payouts[0]).toMatchObject({ id: payout.id, state: 'in_transit' });
+
+    await app.reconcilePayments();
+    expect((await payoutsOf(app, expert)).payouts[0]).toMatchObject({ id: payout.id, state: 'paid' });
+    expect(await ledgerProblems(app.db)).toEqual([]);
   });
 
   it('refuses less than the minimum, more than is available, no bank account, another currency, no key', async () => {

@@ -1,5 +1,5 @@
 import { formatAmount, payoutAmountProblem, type PayoutRequest } from '@sciwise/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
@@ -213,6 +213,35 @@ function enqueueSettle(tx: Executor, payoutId: string, runAt: Date) {
     runAt,
     dedupeKey: `${PAYOUT_SETTLE_JOB}:${payoutId}:${runAt.getTime()}`,
   });
+}
+
+/**
+ * Pushes payouts whose jobs gave up (a processor down for longer than their retries last): those
+ * still waiting to be handed over, and those whose bank answer is overdue. Runs on the job
+ * runner's beat with the card reconciler; each push is idempotent, so a job running at the same
+ * moment does no harm.
+ */
+export async function reconcilePayouts(ctx: ServiceContext): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  const stuck = await ctx.db
+    .select({ id: payouts.id, state: payouts.state })
+    .from(payouts)
+    .where(
+      or(
+        and(eq(payouts.state, 'requested'), lt(payouts.createdAt, new Date(now - 10 * 60 * 1000))),
+        and(eq(payouts.state, 'in_transit'), lt(payouts.expectedArrivalAt, new Date(now - 2 * ASK_AGAIN_MS))),
+      ),
+    )
+    .limit(100);
+  for (const payout of stuck) {
+    try {
+      if (payout.state === 'requested') await submitPayout(ctx, payout.id);
+      else await settlePayout(ctx, payout.id);
+    } catch (error) {
+      ctx.log.warn({ err: error, payoutId: payout.id }, 'payout still waiting for the processor');
+    }
+  }
+  return stuck.length;
 }
 
 /** The durable jobs of payouts; both call the processor, so neither runs inside a transaction. */
