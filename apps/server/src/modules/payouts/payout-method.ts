@@ -1,10 +1,11 @@
-import type { PayoutMethod, PayoutMethodRequest, PayoutMethodResponse } from '@sciwise/contracts';
+import type { PayoutMethod, PayoutMethodResponse, payoutMethodRequestSchema } from '@sciwise/contracts';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { expertProfiles, payoutMethods } from '../../db/schema/index.ts';
 import { AppError, forbidden, invalid } from '../../errors.ts';
-import { ProviderUnavailableError } from '../payments/provider.ts';
+import { ProviderUnavailableError, type BankAccountTokenOutcome } from '../payments/provider.ts';
 
 /*
  * An expert's payout method: one bank account, held by the processor. We keep the token and what
@@ -56,10 +57,10 @@ export async function getPayoutMethod(ctx: ServiceContext, userId: string): Prom
 export async function savePayoutMethod(
   ctx: ServiceContext,
   userId: string,
-  details: PayoutMethodRequest & { accountNumber: string },
+  details: z.output<typeof payoutMethodRequestSchema>,
 ): Promise<PayoutMethodResponse> {
   await requireExpert(ctx.db, userId);
-  let outcome;
+  let outcome: BankAccountTokenOutcome;
   try {
     outcome = await ctx.payments.tokenizeBankAccount({
       accountHolderName: details.accountHolderName,
