@@ -21,6 +21,8 @@ import { idempotencyPlugin, purgeIdempotencyKeys } from './modules/payments/idem
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { savedCardRoutes } from './modules/payments/saved-card-routes.ts';
+import { reconcilePayouts } from './modules/payouts/payout-service.ts';
+import { payoutRoutes } from './modules/payouts/routes.ts';
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -52,7 +54,7 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     redis: Redis | undefined;
     jobs: JobRunner;
-    /** Settles card payments a crash or timeout left open, and sends refunds still owed. */
+    /** Settles card payments a crash or timeout left open, sends refunds still owed, pushes stuck payouts. */
     reconcilePayments(): Promise<void>;
   }
   interface FastifyRequest {
@@ -123,20 +125,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     'rateLimits',
     new RateLimits(redis, config.rateLimitPrefix, config.rateLimitScale, overrides.sleep),
   );
+  const clock = overrides.clock ?? systemClock;
   const ctx = {
     db: database.db,
     config,
     mailer,
     files: localFileStore(config.filesDir),
     log: app.log,
-    clock: overrides.clock ?? systemClock,
-    payments: overrides.payments ?? sandboxProvider(database.db),
+    clock,
+    payments: overrides.payments ?? sandboxProvider(database.db, clock),
   };
   app.decorate('ctx', ctx);
   const jobs = new JobRunner(database.db, ctx.clock, app.log, jobHandlers(ctx));
   app.decorate('jobs', jobs);
   app.decorate('reconcilePayments', async () => {
     await reconcileAttempts(ctx);
+    await reconcilePayouts(ctx);
     await purgeIdempotencyKeys(database.db, ctx.clock.now());
   });
   // Payments a crash left open are settled at start-up, then on the job runner's beat.
@@ -180,6 +184,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(contractRoutes);
   await app.register(paymentRoutes);
   await app.register(savedCardRoutes);
+  await app.register(payoutRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);

@@ -10,3 +10,4 @@ export * from './projects.ts';
 export * from './messaging.ts';
 export * from './escrow.ts';
 export * from './saved-cards.ts';
+export * from './payouts.ts';

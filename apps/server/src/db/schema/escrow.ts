@@ -42,6 +42,12 @@ export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', [
   'refund',
   'split',
   'bonus',
+  /** An expert's payout leaves the available balance: expert_available → expert_payout_in_transit. */
+  'payout',
+  /** The bank confirmed it: expert_payout_in_transit → external_payouts. */
+  'payout_paid',
+  /** The bank refused it: expert_payout_in_transit → expert_available. */
+  'payout_returned',
 ]);
 
 export const ledgerAccounts = pgTable(

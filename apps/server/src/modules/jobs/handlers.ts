@@ -2,11 +2,13 @@ import type { ServiceContext } from '../../context.ts';
 import { EMAIL_JOB } from '../contracts/notices.ts';
 import { autoReleaseJob, releaseReminderJob } from '../contracts/release-jobs.ts';
 import { AUTO_RELEASE_JOB, RELEASE_REMINDER_JOB } from '../contracts/submissions.ts';
+import { payoutJobs } from '../payouts/payout-service.ts';
 import type { JobHandler } from './queue.ts';
 
 /** Every kind of durable job the app runs, by name. */
 export function jobHandlers(ctx: ServiceContext): Record<string, JobHandler> {
   return {
+    ...payoutJobs(ctx),
     [AUTO_RELEASE_JOB]: { transactional: true, run: (job, tx) => autoReleaseJob(ctx, tx, job.payload) },
     [RELEASE_REMINDER_JOB]: {
       transactional: true,

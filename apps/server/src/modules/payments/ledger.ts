@@ -24,8 +24,9 @@ export type LedgerTransactionKind = (typeof ledgerTransactions.$inferInsert)['ki
 export interface LedgerTransaction {
   kind: LedgerTransactionKind;
   currency: RateCurrency;
-  contractId: string;
-  milestoneId: string;
+  /** Null for movements of no contract (payouts). */
+  contractId: string | null;
+  milestoneId: string | null;
   createdBy: string | null;
   memo: string;
   legs: readonly Leg[];

@@ -11,7 +11,9 @@ import {
   sandboxRefunds,
 } from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { ChargeFailureCode, ChargeOutcome, PaymentProvider } from './provider.ts';
+import { sandboxPayoutMethods } from './sandbox-payouts.ts';
 
 /*
  * The default processor: a card processor's test mode, offline. It keeps its own books (the
@@ -98,7 +100,8 @@ function outcomeOf(charge: typeof sandboxCharges.$inferSelect): ChargeOutcome {
 
 const METHOD_PREFIX = 'pm_sandbox_';
 
-export function sandboxProvider(db: Database): PaymentProvider {
+/** `clock` dates payouts: they arrive a day after they are sent, on the app's clock. */
+export function sandboxProvider(db: Database, clock: Clock = systemClock): PaymentProvider {
   /** The card a one-time token or a saved method stands for; a detached method stands for none. */
   const cardBehind = async (token: string) => {
     let cardToken = token;
@@ -219,5 +222,6 @@ export function sandboxProvider(db: Database): PaymentProvider {
         );
     },
     testCards: () => sandboxTestCards,
+    ...sandboxPayoutMethods(db, clock),
   };
 }
