@@ -150,7 +150,7 @@ export function BillingEntityCard() {
           {errorMessage(entity.error)}
         </Alert>
       ) : (
-        <EntityForm key={entity.data.billingEntity?.updatedAt ?? 'none'} entity={entity.data.billingEntity} />
+        <EntityForm entity={entity.data.billingEntity} />
       )}
     </Card>
   );
