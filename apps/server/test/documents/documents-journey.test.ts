@@ -4,7 +4,7 @@ import { issuePayoutStatement } from '../../src/modules/documents/payout-stateme
 import { fund, hiredContract, moneyCall, submitWork, type Hired } from '../contracts/helpers.ts';
 import { call } from '../projects/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { documentsOf, downloadText, institution } from './helpers.ts';
+import { documentsOf, downloadText, institution, put } from './helpers.ts';
 
 /**
  * What a client and an expert find in their documents after money moves: each PDF opened with a
@@ -15,10 +15,8 @@ let hired: Hired;
 beforeAll(async () => {
   t = await createTestApp();
   hired = await hiredContract(t.app);
-  expect((await call(t.app, 'PUT', '/api/me/billing-entity', hired.client, institution)).statusCode).toBe(
-    200,
-  );
-  const po = await call(t.app, 'PUT', `/api/contracts/${hired.contract.id}/billing`, hired.client, {
+  expect((await put(t.app, '/api/me/billing-entity', hired.client, institution)).statusCode).toBe(200);
+  const po = await put(t.app, `/api/contracts/${hired.contract.id}/billing`, hired.client, {
     purchaseOrderNumber: 'PO-2026-0042',
   });
   expect(po.statusCode, po.body).toBe(200);
@@ -74,12 +72,12 @@ describe('an issued document never changes', () => {
     const receipt = before.find((d) => d.kind === 'funding_receipt')!;
     const first = (await downloadText(t.app, hired.client, receipt)).text;
 
-    await call(t.app, 'PUT', '/api/me/billing-entity', hired.client, {
+    await put(t.app, '/api/me/billing-entity', hired.client, {
       organisationName: 'Novo Research Foundation',
       address: 'Tuborg Havnevej 19\n2900 Hellerup\nDenmark',
       taxId: 'DK 10 58 29 58',
     });
-    await call(t.app, 'PUT', `/api/contracts/${hired.contract.id}/billing`, hired.client, {
+    await put(t.app, `/api/contracts/${hired.contract.id}/billing`, hired.client, {
       purchaseOrderNumber: 'PO-NEW-7',
       costCentre: null,
     });

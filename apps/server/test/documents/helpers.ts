@@ -11,6 +11,11 @@ export const institution = {
   defaultCostCentre: 'CC-4410 Epidemiology',
 };
 
+/** A PUT with the person's bearer token (the shared `call` helper knows no PUT). */
+export function put(app: FastifyInstance, url: string, who: Who, payload: object) {
+  return app.inject({ method: 'PUT', url, headers: who?.headers, payload });
+}
+
 export async function documentsOf(
   app: FastifyInstance,
   who: Who,
