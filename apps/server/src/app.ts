@@ -15,6 +15,7 @@ import { RateLimits, type Sleep } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { reconcileAttempts } from './modules/contracts/card-payments.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { jobHandlers } from './modules/jobs/handlers.ts';
 import { JobRunner } from './modules/jobs/queue.ts';
 import { idempotencyPlugin, purgeIdempotencyKeys } from './modules/payments/idempotency.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(paymentRoutes);
   await app.register(savedCardRoutes);
   await app.register(payoutRoutes);
+  await app.register(documentRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);

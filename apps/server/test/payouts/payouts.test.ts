@@ -1,4 +1,9 @@
-import type { NotificationListResponse, Payout, PayoutMethodResponse } from '@sciwise/contracts';
+import type {
+  DocumentListResponse,
+  NotificationListResponse,
+  Payout,
+  PayoutMethodResponse,
+} from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
@@ -157,6 +162,12 @@ describe('a payout', () => {
       .json<NotificationListResponse>()
       .notifications.map((n) => n.title);
     expect(titles).toEqual(expect.arrayContaining(['Payout of $500.00 sent', 'Payout of $500.00 paid']));
+    // Its statement was issued with the movement, addressed to the expert.
+    const statements = (await call(app, 'GET', '/api/documents', expert))
+      .json<DocumentListResponse>()
+      .documents.filter((d) => d.kind === 'payout_statement');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.total).toMatchObject({ amountMinor: 50_000, currency: 'USD' });
 
     // Running the jobs again (another node, a replay) changes nothing.
     clock.advance(DAY_MS);
@@ -167,6 +178,11 @@ describe('a payout', () => {
         and id = (select settle_transaction_id from payouts where id = ${payout.id})`),
     ).toBe(1);
     expect(await ledgerProblems(app.db)).toEqual([]);
+    expect(
+      (await call(app, 'GET', '/api/documents', expert))
+        .json<DocumentListResponse>()
+        .documents.filter((d) => d.kind === 'payout_statement'),
+    ).toHaveLength(1);
   });
 
   it('comes back to the available balance when the bank returns it, and tells the expert why', async () => {

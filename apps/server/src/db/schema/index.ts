@@ -7,3 +7,4 @@ export * from './messaging.ts';
 export * from './escrow.ts';
 export * from './saved-cards.ts';
 export * from './payouts.ts';
+export * from './documents.ts';

@@ -3,6 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { cardRefunds, contractMilestones, paymentAttempts } from '../../db/schema/index.ts';
+import {
+  issueExpertFeeInvoice,
+  issueFeeCreditNote,
+  issueFundingDocuments,
+} from '../documents/money-documents.ts';
 import { hold, payBonus, settle } from '../payments/escrow-money.ts';
 import { moneyParties, type LockedContract, type MilestoneRow } from './access.ts';
 import { logActivity } from './activity.ts';
@@ -34,10 +39,11 @@ const money = (locked: Locked, minor: number) => formatAmount(minor, locked.cont
 /** The card confirmed a funding charge: hold the money, and tell the expert they can start. */
 export async function fundedMoney(tx: Executor, ctx: Ctx, locked: Locked, attempt: Attempt): Promise<void> {
   const { contract, milestone, clientName } = locked;
-  await hold(tx, moneyParties(contract), milestone, attempt.feeMinor, {
+  const transactionId = await hold(tx, moneyParties(contract), milestone, attempt.feeMinor, {
     by: attempt.userId,
     memo: `Fund “${milestone.title}”`,
   });
+  await issueFundingDocuments(tx, locked, attempt, transactionId, ctx.clock.now());
   await updateMilestone(tx, milestone.id, { status: 'funded', fundedAt: ctx.clock.now() });
   const charged = money(locked, attempt.amountMinor + attempt.feeMinor);
   const card = `${attempt.cardBrand ?? 'card'} ending ${attempt.cardLast4 ?? '····'}`;
@@ -75,6 +81,16 @@ export async function releaseMilestone(
     memo: `Release “${milestone.title}”`,
   });
   const now = ctx.clock.now();
+  await issueExpertFeeInvoice(
+    tx,
+    locked,
+    {
+      grossMinor: settlement.toExpertMinor,
+      ledgerTransactionId: settlement.transactionId,
+      what: `released for “${milestone.title}”`,
+    },
+    now,
+  );
   await updateMilestone(tx, milestone.id, {
     status: 'released',
     settledAt: now,
@@ -109,7 +125,7 @@ export async function releaseWithBonus(
   attempt: Attempt,
 ): Promise<void> {
   await releaseMilestone(tx, ctx, locked, { by: attempt.userId, kind: 'approved' });
-  await payBonus(
+  const transactionId = await payBonus(
     tx,
     moneyParties(locked.contract),
     locked.milestone.id,
@@ -119,6 +135,18 @@ export async function releaseWithBonus(
       by: attempt.userId,
       memo: `Bonus on “${locked.milestone.title}”`,
     },
+  );
+  const now = ctx.clock.now();
+  await issueFundingDocuments(tx, locked, attempt, transactionId, now);
+  await issueExpertFeeInvoice(
+    tx,
+    locked,
+    {
+      grossMinor: attempt.amountMinor,
+      ledgerTransactionId: transactionId,
+      what: `paid as a bonus on “${locked.milestone.title}”`,
+    },
+    now,
   );
   const text = `${locked.clientName} added a bonus of ${money(locked, attempt.amountMinor)} for ${locked.expertName} on “${locked.milestone.title}”.`;
   await logActivity(tx, {
@@ -176,6 +204,26 @@ export async function returnMoney(
     currency: contract.currency,
   });
   const now = ctx.clock.now();
+  if (settlement.toExpertMinor > 0)
+    await issueExpertFeeInvoice(
+      tx,
+      locked,
+      {
+        grossMinor: settlement.toExpertMinor,
+        ledgerTransactionId: settlement.transactionId,
+        what: `released to you in the split of “${milestone.title}”`,
+      },
+      now,
+    );
+  await issueFeeCreditNote(
+    tx,
+    locked,
+    {
+      feeBackMinor: settlement.cardRefundMinor - settlement.toClientMinor,
+      ledgerTransactionId: settlement.transactionId,
+    },
+    now,
+  );
   await updateMilestone(tx, milestone.id, {
     status: how.kind === 'resolved_split' ? 'split' : 'refunded',
     settledAt: now,

@@ -74,6 +74,8 @@ export interface Settlement {
   toClientMinor: number;
   /** What goes back to the client's card: their part of the hold plus its share of the fee. */
   cardRefundMinor: number;
+  /** The ledger transaction that settled the hold (the documents it produces name it). */
+  transactionId: string;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function settle(
   await tx
     .insert(escrowSettlements)
     .values({ milestoneId, transactionId, outcome, toExpertMinor, toClientMinor });
-  return { toExpertMinor, toClientMinor, cardRefundMinor: toClientMinor + feeBack };
+  return { toExpertMinor, toClientMinor, cardRefundMinor: toClientMinor + feeBack, transactionId };
 }
 
 /** part/whole of amount, rounded half up, in integers. */
@@ -133,9 +135,9 @@ export async function payBonus(
   bonusMinor: number,
   clientFeeMinor: number,
   who: Who,
-): Promise<void> {
+): Promise<string> {
   const expertFee = feeMinor(bonusMinor, parties.expertFeeBps);
-  await record(tx, {
+  return record(tx, {
     kind: 'bonus',
     currency: parties.currency,
     contractId: parties.contractId,

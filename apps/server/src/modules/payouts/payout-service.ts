@@ -2,8 +2,9 @@ import { formatAmount, payoutAmountProblem, type PayoutRequest } from '@sciwise/
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { payouts } from '../../db/schema/index.ts';
+import { payouts, users } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
+import { issuePayoutStatement } from '../documents/payout-statement.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { openAccounts, record } from '../payments/ledger.ts';
 import { ProviderUnavailableError, type PayoutOutcome } from '../payments/provider.ts';
@@ -193,12 +194,28 @@ export async function applyOutcome(
           : { expectedArrivalAt: payout.expectedArrivalAt ?? outcome.arrivalAt }),
       })
       .where(eq(payouts.id, payout.id));
-    if (outcome.status === 'paid')
+    if (outcome.status === 'paid') {
+      // The statement is issued with the movement it describes, so there is never one without the other.
+      const [expert] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId));
+      await issuePayoutStatement(tx, {
+        expertId: userId,
+        expertName: `${expert?.firstName ?? ''} ${expert?.lastName ?? ''}`.trim(),
+        amountMinor: payout.amountMinor,
+        currency: payout.currency,
+        requestedAt: payout.createdAt,
+        paidAt: now,
+        methodLast4: payout.last4,
+        reference: payout.id,
+        ledgerTransactionId: settleTransactionId,
+      });
       await tellExpert(tx, ctx, userId, 'payout_paid', {
         title: `Payout of ${amount} paid`,
         body: `${amount} has arrived in ${describeAccount(payout)}.`,
       });
-    else
+    } else
       await tellExpert(tx, ctx, userId, 'payout_failed', {
         title: `Payout of ${amount} failed`,
         body: `${outcome.message} The ${amount} is back on your available balance.`,

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useForgetSession, useSignedInUser } from '../auth/queries.ts';
+import { BillingEntityCard } from '../documents/billing-entity-card.tsx';
 import { NotificationSettingsCard } from '../notifications/notification-settings-card.tsx';
 import { PageHeading } from '../profile/page-heading.tsx';
 import {
@@ -340,6 +341,7 @@ export function SettingsPage() {
       <div className="grid gap-6">
         <NewsletterCard />
         <NotificationSettingsCard />
+        <BillingEntityCard />
         {user.hasPassword && <PasswordCard />}
         <SessionsCard />
         <DeleteAccountCard />

@@ -9,6 +9,8 @@ import { BriefcaseIcon } from '../../components/ui/icons.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { DirectChat } from '../chat/direct-chat.tsx';
+import { ContractBillingCard } from '../documents/contract-billing-card.tsx';
+import { ContractDocuments } from '../documents/contract-documents.tsx';
 import { PageHeading } from '../profile/page-heading.tsx';
 import { QueryState } from '../projects/shared.tsx';
 import { ActivityLog } from './activity-log.tsx';
@@ -146,6 +148,8 @@ function Workspace({ contract }: { contract: Contract }) {
           {contract.role !== 'admin' && (
             <DirectChat withUserId={other.id} className="h-[30rem] lg:h-[34rem]" />
           )}
+          <ContractDocuments contract={contract} />
+          <ContractBillingCard contract={contract} />
           <ActivityLog contractId={contract.id} />
         </div>
       </div>

@@ -1,0 +1,91 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issuedDocuments } from '../../src/db/schema/index.ts';
+import { issueDocument, type DocumentToIssue } from '../../src/modules/documents/issue.ts';
+import { signedInUser, type SignedInUser } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Invoice numbers run 1, 2, 3... per series and year without a gap, even when many documents are
+ * issued at once (on PostgreSQL, several connections really race) and when an issuing rolls back.
+ */
+let t: TestApp;
+let person: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  person = await signedInUser(t.app);
+});
+afterAll(() => t.close());
+
+const invoice = (issuedAt: Date, amountMinor = 1_000): DocumentToIssue => ({
+  kind: 'fee_invoice',
+  recipientId: person.id,
+  currency: 'USD',
+  issuedAt,
+  facts: {
+    title: 'Invoice',
+    summary: 'Marketplace fee',
+    issuer: { name: 'Sciwise', lines: [] },
+    recipientLabel: 'Bill to',
+    recipient: { name: 'Test person', lines: [] },
+    references: [],
+    lines: [{ description: 'Marketplace fee', amountMinor }],
+    total: { label: 'Total', amountMinor },
+    notes: [],
+  },
+});
+
+async function sequencesOf(year: number): Promise<number[]> {
+  const rows = await t.app.db
+    .select({ sequence: issuedDocuments.sequence, number: issuedDocuments.number })
+    .from(issuedDocuments)
+    .where(eq(issuedDocuments.year, year))
+    .orderBy(asc(issuedDocuments.sequence));
+  for (const row of rows) expect(row.number).toBe(`SW-${year}-${String(row.sequence).padStart(6, '0')}`);
+  return rows.map((row) => row.sequence);
+}
+
+describe('invoice numbers', () => {
+  it('are 1..30 without a gap or a duplicate when 30 are issued at once', async () => {
+    const at = new Date('2031-05-01T12:00:00Z');
+    const issued = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        t.app.db.transaction((tx) => issueDocument(tx, invoice(at, n + 1))),
+      ),
+    );
+    const numbers = issued.map((d) => d.sequence).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 30 }, (_, n) => n + 1));
+    expect(await sequencesOf(2031)).toEqual(numbers);
+  });
+
+  it('give a rolled-back number to the next document, so no gap opens', async () => {
+    const at = new Date('2032-01-10T00:00:00Z');
+    await t.app.db.transaction((tx) => issueDocument(tx, invoice(at)));
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await issueDocument(tx, invoice(at));
+        throw new Error('the payment rolled back');
+      }),
+    ).rejects.toThrow('the payment rolled back');
+    const next = await t.app.db.transaction((tx) => issueDocument(tx, invoice(at)));
+    expect(next.number).toBe('SW-2032-000002');
+    expect(await sequencesOf(2032)).toEqual([1, 2]);
+  });
+
+  it('start again at 1 each year (UTC) and keep each series apart', async () => {
+    const lastOf2033 = await t.app.db.transaction((tx) =>
+      issueDocument(tx, invoice(new Date('2033-12-31T23:59:59Z'))),
+    );
+    const firstOf2034 = await t.app.db.transaction((tx) =>
+      issueDocument(tx, invoice(new Date('2034-01-01T00:00:00Z'))),
+    );
+    const receipt = await t.app.db.transaction((tx) =>
+      issueDocument(tx, { ...invoice(new Date('2034-01-01T00:00:00Z')), kind: 'funding_receipt' }),
+    );
+    expect([lastOf2033.number, firstOf2034.number, receipt.number]).toEqual([
+      'SW-2033-000001',
+      'SW-2034-000001',
+      'SW-R-2034-000001',
+    ]);
+  });
+});
