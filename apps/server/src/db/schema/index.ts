@@ -5,3 +5,4 @@ export * from './notifications.ts';
 export * from './projects.ts';
 export * from './messaging.ts';
 export * from './escrow.ts';
+export * from './reviews.ts';
