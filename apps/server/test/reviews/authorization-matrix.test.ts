@@ -43,7 +43,12 @@ async function ended(reviewed: 'none' | 'client' | 'both'): Promise<Fixture> {
     clientReviewId = written.json<ContractReviewState>().mine!.id;
   }
   if (reviewed === 'both') await writeReview(t.app, expert, contract.id, expertReview());
-  return { people: { ...others, client, expert }, contractId: contract.id, slug: contract.expert.slug!, clientReviewId };
+  return {
+    people: { ...others, client, expert },
+    contractId: contract.id,
+    slug: contract.expert.slug!,
+    clientReviewId,
+  };
 }
 
 describe('review routes × roles', () => {
@@ -64,7 +69,8 @@ describe('review routes × roles', () => {
         readOnly: true,
         expected: expected(401, 200, 200, 404, 404, 200),
         async attempt(f, role) {
-          return (await call(t.app, 'GET', `/api/contracts/${f.contractId}/reviews`, f.people[role])).statusCode;
+          return (await call(t.app, 'GET', `/api/contracts/${f.contractId}/reviews`, f.people[role]))
+            .statusCode;
         },
       },
       {
@@ -107,9 +113,15 @@ describe('review routes × roles', () => {
         fixture: () => ended('both'),
         expected: expected(401, 403, 201, 403, 403, 403),
         async attempt(f, role) {
-          const response = await call(t.app, 'POST', `/api/reviews/${f.clientReviewId}/reply`, f.people[role], {
-            text: 'Thank you for the kind words.',
-          });
+          const response = await call(
+            t.app,
+            'POST',
+            `/api/reviews/${f.clientReviewId}/reply`,
+            f.people[role],
+            {
+              text: 'Thank you for the kind words.',
+            },
+          );
           return response.statusCode;
         },
       },
@@ -119,9 +131,15 @@ describe('review routes × roles', () => {
         fixture: () => ended('client'),
         expected: expected(401, 404, 404, 404, 404, 404),
         async attempt(f, role) {
-          const response = await call(t.app, 'POST', `/api/reviews/${f.clientReviewId}/reply`, f.people[role], {
-            text: 'Thank you for the kind words.',
-          });
+          const response = await call(
+            t.app,
+            'POST',
+            `/api/reviews/${f.clientReviewId}/reply`,
+            f.people[role],
+            {
+              text: 'Thank you for the kind words.',
+            },
+          );
           return response.statusCode;
         },
       },

@@ -56,7 +56,11 @@ describe('refusals', () => {
     const { client, expert, contract } = await endedContract(t.app);
     const cases: Array<[typeof client, object, RegExp]> = [
       [client, { rating: 5, text: 'Great work on the analysis.' }, /Rate the quality of work/],
-      [expert, { ...expertReview(), categories: { quality: 5, communication: 5, timeliness: 5 } }, /leave them out/],
+      [
+        expert,
+        { ...expertReview(), categories: { quality: 5, communication: 5, timeliness: 5 } },
+        /leave them out/,
+      ],
       [client, clientReview({ rating: 6 }), /overall rating from 1 to 5/],
       [client, clientReview({ rating: 4.5 }), /overall rating from 1 to 5/],
       [client, { ...clientReview(), categories: { quality: 0, communication: 5, timeliness: 5 } }, /quality/],
@@ -94,7 +98,9 @@ describe('refusals', () => {
     await expect(
       t.app.db.execute(sql`update reviews set body = 'edited' where contract_id = ${contract.id}`),
     ).rejects.toThrow();
-    await expect(t.app.db.execute(sql`delete from reviews where contract_id = ${contract.id}`)).rejects.toThrow();
+    await expect(
+      t.app.db.execute(sql`delete from reviews where contract_id = ${contract.id}`),
+    ).rejects.toThrow();
     expect((await reviewState(t.app, client, contract.id)).mine!.text).toBe(clientReview().text);
   });
 });
@@ -104,7 +110,9 @@ describe("the expert's answer", () => {
     const { client, expert, contract } = await endedContract(t.app);
     await writeReview(t.app, client, contract.id, clientReview());
     const hidden = (await reviewState(t.app, client, contract.id)).mine!;
-    const tooEarly = await call(t.app, 'POST', `/api/reviews/${hidden.id}/reply`, expert, { text: 'Thank you!' });
+    const tooEarly = await call(t.app, 'POST', `/api/reviews/${hidden.id}/reply`, expert, {
+      text: 'Thank you!',
+    });
     expect(tooEarly.statusCode).toBe(404);
     await writeReview(t.app, expert, contract.id, expertReview());
 
@@ -115,9 +123,9 @@ describe("the expert's answer", () => {
       [await adminUser(t.app), 403],
       [null, 401],
     ] as const)
-      expect((await call(t.app, 'POST', `/api/reviews/${hidden.id}/reply`, who, { text: 'Mine.' })).statusCode).toBe(
-        status,
-      );
+      expect(
+        (await call(t.app, 'POST', `/api/reviews/${hidden.id}/reply`, who, { text: 'Mine.' })).statusCode,
+      ).toBe(status);
 
     const answered = await call(t.app, 'POST', `/api/reviews/${hidden.id}/reply`, expert, {
       text: 'Thank you, Carla: a pleasure to work on this trial.',
@@ -143,7 +151,8 @@ describe("the expert's answer", () => {
     // The expert's review of the client is no one's to answer.
     const aboutClient = (await reviewState(t.app, client, contract.id)).theirs!;
     expect(
-      (await call(t.app, 'POST', `/api/reviews/${aboutClient.id}/reply`, client, { text: 'Thanks.' })).statusCode,
+      (await call(t.app, 'POST', `/api/reviews/${aboutClient.id}/reply`, client, { text: 'Thanks.' }))
+        .statusCode,
     ).toBe(403);
     expect(
       (await call(t.app, 'POST', `/api/reviews/${aboutClient.id}/reply`, otherExpert, { text: 'Thanks.' }))
@@ -199,5 +208,18 @@ describe('seeded demo reviews and paging', () => {
     expect(listed.reviews.map((review) => review.seeded)).toEqual([false, true, true]);
     const state: ContractReviewState = await reviewState(t.app, expert, contract.id);
     expect(state.theirs!.seeded).toBe(false);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every review route with its request and answers', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    expect(Object.keys(doc.paths['/api/contracts/{id}/reviews']!).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api/contracts/{id}/reviews']!.post!.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths['/api/contracts/{id}/reviews']!.post!.responses)).toContain('201');
+    expect(doc.paths['/api/experts/{slug}/reviews']!.get!.responses['200']).toBeDefined();
+    expect(doc.paths['/api/reviews/{id}/reply']!.post!.requestBody).toBeDefined();
   });
 });

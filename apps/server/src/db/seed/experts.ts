@@ -96,7 +96,7 @@ export function generateExpert(n: number): ExpertSeed {
   if (countryLanguage[country]) languages.push(countryLanguage[country]);
   if (random() < 0.2) languages.push(pick(['fr', 'de', 'es', 'zh', 'ar', 'pt']));
   // Each rating is a seeded review row (seed_expert_reviews), so the counts stay modest.
-  const ratingCount = random() < 0.12 ? 0 : between(1, 40);
+  const ratingCount = random() < 0.12 ? 0 : between(1, 20);
   const average = 3.4 + random() ** 0.6 * 1.6;
   const publications: Publication[] = [];
   const publicationCount = category === 'researchers' ? between(1, 4) : between(0, 2);

@@ -56,7 +56,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A contract's reviews as the viewer may see them: theirs, the other side's once visible, the deadline",
+        summary:
+          "A contract's reviews as the viewer may see them: theirs, the other side's once visible, the deadline",
         description: DOUBLE_BLIND,
         params: idParams,
         response: { 200: contractReviewStateSchema, ...errors },
