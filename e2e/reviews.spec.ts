@@ -107,7 +107,8 @@ test('both sides review an ended contract, double-blind, and the review shows on
   await screenshots(client.page, testInfo, 'reviews-both');
 
   // The review is on the expert's public profile, with the rating it earned.
-  const visitor = await browser.newPage();
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
   await visitor.goto(`/experts/${slug}`);
   const section = visitor.getByRole('region', { name: 'Reviews' });
   await expect(section).toContainText(clientText, { timeout: 30_000 });
@@ -133,7 +134,7 @@ test('both sides review an ended contract, double-blind, and the review shows on
   await expect(section).toContainText('Thank you: a pleasure to work with your team.', { timeout: 30_000 });
   await screenshots(visitor, testInfo, 'profile-answered');
 
-  await visitor.close();
+  await visitorContext.close();
   await client.close();
   await expert.close();
 });

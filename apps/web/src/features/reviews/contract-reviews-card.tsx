@@ -58,7 +58,7 @@ function ReviewForm({ contractId, state }: { contractId: string; state: Contract
         error={errors.rating}
       />
       {state.writesCategories && (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="space-y-3 rounded-control bg-slate-50 p-3">
           {reviewCategories.map((category) => (
             <StarInput
               key={category}
@@ -141,8 +141,10 @@ function ReviewsBody({ contract, state }: { contract: Contract; state: ContractR
           {state.theirs ? '.' : ' without reviews from either side.'}
         </p>
       )}
-      {mine}
-      {theirs}
+      <div className="divide-y divide-slate-200 [&>*]:py-4 [&>*:first-child]:pt-0 [&>*:last-child]:pb-0">
+        {mine}
+        {theirs}
+      </div>
       {state.mine && !state.theirs && state.window === 'closed' && (
         <p className="text-sm text-slate-700">{state.otherName} did not write a review.</p>
       )}

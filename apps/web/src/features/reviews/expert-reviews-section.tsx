@@ -33,32 +33,34 @@ function Summary({ summary }: { summary: ReviewSummary }) {
         </div>
       </div>
       {summary.categoryCount > 0 && (
-        <dl className="grid flex-1 gap-2 text-sm">
-          {reviewCategories.map((category) => {
-            const value = summary.categories[category];
-            return (
-              <div key={category} className="grid grid-cols-[9rem_minmax(0,1fr)_2.5rem] items-center gap-2">
-                <dt className="text-slate-700">{reviewCategoryLabels[category]}</dt>
-                <dd className="contents">
-                  <span className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-                    <span
-                      className="block h-full rounded-full bg-accent-500"
-                      style={{ width: `${((value ?? 0) / 5) * 100}%` }}
-                    />
-                  </span>
-                  <span className="text-right font-semibold text-slate-900">
-                    {value === null ? '–' : oneDecimal(value)}
-                    <span className="sr-only"> out of 5</span>
-                  </span>
-                </dd>
-              </div>
-            );
-          })}
+        <div className="flex-1 space-y-2 text-sm">
+          <dl className="grid gap-2">
+            {reviewCategories.map((category) => {
+              const value = summary.categories[category];
+              return (
+                <div key={category} className="grid grid-cols-[9rem_minmax(0,1fr)_2.5rem] items-center gap-2">
+                  <dt className="text-slate-700">{reviewCategoryLabels[category]}</dt>
+                  <dd className="contents">
+                    <span className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                      <span
+                        className="block h-full rounded-full bg-accent-500"
+                        style={{ width: `${((value ?? 0) / 5) * 100}%` }}
+                      />
+                    </span>
+                    <span className="text-right font-semibold text-slate-900">
+                      {value === null ? '–' : oneDecimal(value)}
+                      <span className="sr-only"> out of 5</span>
+                    </span>
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
           <p className="text-xs text-slate-600">
             From {summary.categoryCount} {summary.categoryCount === 1 ? 'review' : 'reviews'} with category
             ratings.
           </p>
-        </dl>
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
 import { controlClasses } from '../../components/ui/field.tsx';
+import { cn } from '../../lib/cn.ts';
 
 interface TextWithCounterProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'> {
   label: string;
@@ -38,7 +39,13 @@ export const TextWithCounter = forwardRef<HTMLTextAreaElement, TextWithCounterPr
         <span id={`${id}-hint`} className="text-slate-600">
           {hint}
         </span>
-        <span id={`${id}-count`} className={over ? 'font-medium text-danger-700' : 'text-slate-600'}>
+        <span
+          id={`${id}-count`}
+          className={cn(
+            'shrink-0 whitespace-nowrap',
+            over ? 'font-medium text-danger-700' : 'text-slate-600',
+          )}
+        >
           {value.length} / {max}
           <span className="sr-only"> characters</span>
         </span>
