@@ -154,7 +154,10 @@ function ReviewsBody({ contract, state }: { contract: Contract; state: ContractR
 
 /** The workspace's reviews once the contract has ended: leave one, wait for theirs, read both. */
 export function ContractReviewsCard({ contract }: { contract: Contract }) {
-  const state = useQuery({ ...contractReviewsQuery(contract.id), enabled: contract.status !== 'active' });
+  const state = useQuery({
+    ...contractReviewsQuery(contract.id),
+    enabled: contract.status !== 'active' && contract.role !== 'admin',
+  });
   if (contract.status === 'active' || contract.role === 'admin') return null;
   const title = state.data?.canWrite ? 'Leave a review' : 'Reviews';
   return (
