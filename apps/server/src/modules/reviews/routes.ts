@@ -4,6 +4,7 @@ import {
   expertReviewsQuerySchema,
   expertReviewsResponseSchema,
   expertSlugSchema,
+  REVIEW_WINDOW_DAYS,
   replyToReviewRequestSchema,
   reviewSchema,
   uuidSchema,
@@ -24,8 +25,7 @@ const errors = {
 };
 const idParams = z.object({ id: uuidSchema });
 const tags = ['reviews'];
-const DOUBLE_BLIND =
-  "Double-blind: the other side's review is sent only once both sides have written theirs or the review period (REVIEW_WINDOW_DAYS after the contract ended) has closed.";
+const DOUBLE_BLIND = `Double-blind: the other side's review is sent only once both sides have written theirs or the review period (${REVIEW_WINDOW_DAYS} days after the contract ended) has closed.`;
 
 /** Reviews after a contract ends (DESIGN §3): write, read your side, the public list, answer. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
