@@ -30,6 +30,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { expertPageHead } from './modules/experts/page-head.ts';
 import { expertApplicationRoutes } from './modules/experts/application-routes.ts';
 import { expertRoutes } from './modules/experts/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { localFileStore } from './modules/files/store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(savedCardRoutes);
   await app.register(payoutRoutes);
   await app.register(documentRoutes);
+  await app.register(reviewRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);

@@ -12,3 +12,4 @@ export * from './escrow.ts';
 export * from './saved-cards.ts';
 export * from './payouts.ts';
 export * from './documents.ts';
+export * from './reviews.ts';

@@ -9,7 +9,7 @@ import type { Education, Publication } from '@sciwise/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import { usdMinor } from '../../modules/experts/rates.ts';
 import type { Database, Executor } from '../client.ts';
-import { expertProfiles, subjects, users } from '../schema/index.ts';
+import { expertProfiles, reviews, subjects, users } from '../schema/index.ts';
 import {
   countryLanguage,
   degrees,
@@ -95,7 +95,8 @@ export function generateExpert(n: number): ExpertSeed {
   const languages = ['en'];
   if (countryLanguage[country]) languages.push(countryLanguage[country]);
   if (random() < 0.2) languages.push(pick(['fr', 'de', 'es', 'zh', 'ar', 'pt']));
-  const ratingCount = random() < 0.12 ? 0 : between(1, 140);
+  // Each rating is a seeded review row (seed_expert_reviews), so the counts stay modest.
+  const ratingCount = random() < 0.12 ? 0 : between(1, 20);
   const average = 3.4 + random() ** 0.6 * 1.6;
   const publications: Publication[] = [];
   const publicationCount = category === 'researchers' ? between(1, 4) : between(0, 2);
@@ -132,7 +133,10 @@ export function generateExpert(n: number): ExpertSeed {
   };
 }
 
-/** Users (no password: these people sign in nowhere) and their profiles, in multi-row inserts. */
+/**
+ * Users (no password: these people sign in nowhere) and their profiles, in multi-row inserts,
+ * with seeded demo reviews that add up to each profile's ratingSum and ratingCount.
+ */
 export async function insertExperts(
   db: Executor,
   seeds: ExpertSeed[],
@@ -150,7 +154,7 @@ export async function insertExperts(
     )
     .returning({ id: users.id, email: users.email });
   const idByEmail = new Map(people.map((person) => [person.email, person.id]));
-  return db
+  const profiles = await db
     .insert(expertProfiles)
     .values(
       seeds.map((s) => ({
@@ -179,6 +183,17 @@ export async function insertExperts(
       })),
     )
     .returning({ id: expertProfiles.id, slug: expertProfiles.slug, userId: expertProfiles.userId });
+  await seedReviewsFor(
+    db,
+    profiles.map((profile) => profile.userId),
+  );
+  return profiles;
+}
+
+/** Seeded demo reviews for these experts' seeded ratings (migration 0013's seed_expert_reviews). */
+async function seedReviewsFor(db: Executor, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.execute(sql`select seed_expert_reviews(${`{${userIds.join(',')}}`}::uuid[])`);
 }
 
 /** Puts the subject catalogue in place and recounts every subject's approved experts. */
@@ -232,7 +247,7 @@ export async function seedExperts(db: Database, count: number, progress?: SeedPr
   await refreshSubjectCatalogue(db);
   // Fresh statistics, and the GIN indexes' pending lists merged (plain ANALYZE leaves them), so
   // the planner sees the search indexes as they will be and picks them straight away.
-  await db.execute(sql`vacuum analyze ${users}, ${expertProfiles}, ${subjects}`);
+  await db.execute(sql`vacuum analyze ${users}, ${expertProfiles}, ${subjects}, ${reviews}`);
   return next - start;
 }
 
@@ -273,6 +288,7 @@ export async function seedDemoExpertProfile(db: Database, email: string): Promis
     submittedAt: sql`now()`,
     reviewedAt: sql`now()`,
   });
+  await seedReviewsFor(db, [person.id]);
   await refreshSubjectCatalogue(db);
   return true;
 }

@@ -3,6 +3,7 @@ import { EMAIL_JOB } from '../contracts/notices.ts';
 import { autoReleaseJob, releaseReminderJob } from '../contracts/release-jobs.ts';
 import { AUTO_RELEASE_JOB, RELEASE_REMINDER_JOB } from '../contracts/submissions.ts';
 import { payoutJobs } from '../payouts/payout-service.ts';
+import { PUBLISH_REVIEWS_JOB, publishReviewsJob } from '../reviews/publishing.ts';
 import type { JobHandler } from './queue.ts';
 
 /** Every kind of durable job the app runs, by name. */
@@ -13,6 +14,10 @@ export function jobHandlers(ctx: ServiceContext): Record<string, JobHandler> {
     [RELEASE_REMINDER_JOB]: {
       transactional: true,
       run: (job, tx) => releaseReminderJob(ctx, tx, job.payload),
+    },
+    [PUBLISH_REVIEWS_JOB]: {
+      transactional: true,
+      run: (job, tx) => publishReviewsJob(ctx, tx, job.payload),
     },
     [EMAIL_JOB]: {
       transactional: false,

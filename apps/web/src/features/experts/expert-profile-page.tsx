@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
+import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
 import { StarRating } from '../site/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney } from './format.ts';
 import { languageName } from './languages.ts';
@@ -163,12 +164,12 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
                 <span className="rounded-full bg-brand-50 px-3 py-0.5 font-medium text-brand-800">
                   {expertCategoryLabels[expert.category]}
                 </span>
-                <span className="flex items-center gap-1.5">
+                <a href="#reviews-heading" className="flex items-center gap-1.5 hover:underline">
                   <StarRating rating={expert.rating} />
                   <span>
                     {expert.reviewCount} {expert.reviewCount === 1 ? 'review' : 'reviews'}
                   </span>
-                </span>
+                </a>
                 <span>{countryName(expert.country)}</span>
                 <span>{availabilityLabels[expert.availability]}</span>
               </div>
@@ -254,6 +255,7 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
                 )}
               </section>
             )}
+            <ExpertReviewsSection slug={expert.slug} expertName={expert.name} />
           </div>
           <aside className="space-y-6">
             <section aria-labelledby="subjects-heading">

@@ -12,6 +12,7 @@ import { DirectChat } from '../chat/direct-chat.tsx';
 import { ContractBillingCard } from '../documents/contract-billing-card.tsx';
 import { ContractDocuments } from '../documents/contract-documents.tsx';
 import { PageHeading } from '../profile/page-heading.tsx';
+import { ContractReviewsCard } from '../reviews/contract-reviews-card.tsx';
 import { QueryState } from '../projects/shared.tsx';
 import { ActivityLog } from './activity-log.tsx';
 import { contractActionCopy } from './consequences.ts';
@@ -120,6 +121,7 @@ function Workspace({ contract }: { contract: Contract }) {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
         <div className="min-w-0 space-y-6">
+          <ContractReviewsCard contract={contract} />
           <EscrowSummary contract={contract} />
           <section aria-labelledby="milestones-heading">
             <h2 id="milestones-heading" className="mb-3 text-lg font-semibold text-slate-900">

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { hiredThroughApi, type Person } from './support/hiring.ts';
+
+const MILESTONE = 'Differential expression report';
+
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** Fund, deliver and release the one milestone through the API, then end the contract through its route. */
+async function endThroughApi(client: Person, expert: Person, contractId: string) {
+  const contract = (await (await client.page.request.get(`/api/contracts/${contractId}`)).json()) as {
+    milestones: Array<{ id: string }>;
+  };
+  const milestoneId = contract.milestones[0]!.id;
+  const card = await client.page.request.post('/api/payments/sandbox/tokens', {
+    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2039, cvc: '123' },
+  });
+  expect(card.status(), await card.text()).toBe(201);
+  const { token } = (await card.json()) as { token: string };
+  const funded = await client.page.request.post(`/api/milestones/${milestoneId}/fund`, {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { paymentToken: token },
+  });
+  expect(funded.status(), await funded.text()).toBe(200);
+  const submitted = await expert.page.request.post(`/api/milestones/${milestoneId}/submissions`, {
+    multipart: {
+      note: 'The report with every figure.',
+      files: { name: 'report.csv', mimeType: 'text/csv', buffer: Buffer.from('gene,log2fc\nTP53,2.1\n') },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const approved = await client.page.request.post(`/api/milestones/${milestoneId}/approve`, {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {},
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const ended = await client.page.request.post(`/api/contracts/${contractId}/end`);
+  expect(ended.status(), await ended.text()).toBe(200);
+  return ((await ended.json()) as { expert: { slug: string } }).expert.slug;
+}
+
+async function openWorkspace(page: Page, contractId: string, title: string) {
+  await page.goto(`/profile/workspace/${contractId}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+}
+
+test('both sides review an ended contract, double-blind, and the review shows on the expert’s profile with the answer', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const title = 'RNA-seq analysis for a board meeting';
+  const { client, expert, contractId } = await hiredThroughApi(browser, title, [
+    { title: MILESTONE, amountMinor: 80_000, criteria: [] },
+  ]);
+  const slug = await endThroughApi(client, expert, contractId);
+
+  // The expert reviews first: stars as a radio group, a counted text, the immutability said up front.
+  await openWorkspace(expert.page, contractId, title);
+  const expertCard = expert.page.getByRole('region', { name: 'Leave a review' });
+  await expect(expertCard).toContainText('A review cannot be changed once submitted.');
+  await expertCard.getByRole('button', { name: 'Submit review' }).click();
+  await expect(expertCard).toContainText('Choose an overall rating from 1 to 5 stars.');
+  await expertCard
+    .getByRole('group', { name: `Overall, how was working with ${client.name}?` })
+    .getByRole('radio', { name: '4 stars: very good' })
+    .check();
+  const expertText = 'A clear brief and quick answers to every question. Paid promptly.';
+  await expertCard.getByRole('textbox', { name: 'Your review' }).fill(expertText);
+  await expect(expertCard).toContainText(`${expertText.length} / 1000`);
+  await expectNoSeriousViolations(expert.page, 'review form, expert');
+  await expertCard.getByRole('button', { name: 'Submit review' }).click();
+  const expertReviews = expert.page.getByRole('region', { name: 'Reviews' });
+  await expect(expertReviews).toContainText('Your review is hidden until');
+  await expect(expertReviews).toContainText(`or until ${client.name} writes theirs`);
+  await expect(expertReviews).toContainText(expertText);
+
+  // The client is told a review exists, not what it says, and rates the categories too.
+  await openWorkspace(client.page, contractId, title);
+  const clientCard = client.page.getByRole('region', { name: 'Leave a review' });
+  await expect(clientCard).toContainText(`${expert.name} has written their review.`);
+  await expect(client.page.getByText(expertText)).toHaveCount(0);
+  await clientCard
+    .getByRole('group', { name: `Overall, how was working with ${expert.name}?` })
+    .getByRole('radio', { name: '5 stars: excellent' })
+    .check();
+  for (const [category, stars] of [
+    ['Quality of work', '5 stars: excellent'],
+    ['Communication', '4 stars: very good'],
+    ['Timeliness', '5 stars: excellent'],
+  ] as const)
+    await clientCard.getByRole('group', { name: category }).getByRole('radio', { name: stars }).check();
+  const clientText = 'Clear figures our board understood at once, and delivered ahead of the meeting.';
+  await clientCard.getByRole('textbox', { name: 'Your review' }).fill(clientText);
+  await expectNoSeriousViolations(client.page, 'review form, client');
+  await screenshots(client.page, testInfo, 'review-form-client');
+  await clientCard.getByRole('button', { name: 'Submit review' }).click();
+  const clientReviews = client.page.getByRole('region', { name: 'Reviews' });
+  await expect(clientReviews).toContainText(`${expert.name}’s review of you`);
+  await expect(clientReviews).toContainText(expertText);
+  await expect(clientReviews).toContainText(clientText);
+  await screenshots(client.page, testInfo, 'reviews-both');
+
+  // The review is on the expert's public profile, with the rating it earned.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/experts/${slug}`);
+  const section = visitor.getByRole('region', { name: 'Reviews' });
+  await expect(section).toContainText(clientText, { timeout: 30_000 });
+  await expect(section).toContainText('5.0 out of 5');
+  await expect(section).toContainText('1 review');
+  await expect(section.getByText(expertText)).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Answer this review' })).toHaveCount(0);
+  await expectNoSeriousViolations(visitor, 'expert profile, reviews');
+  await screenshots(visitor, testInfo, 'profile-reviews');
+
+  // The expert answers once, in public.
+  await expert.page.goto(`/experts/${slug}`);
+  const own = expert.page.getByRole('region', { name: 'Reviews' });
+  await own.getByRole('button', { name: 'Answer this review' }).click();
+  await own
+    .getByRole('textbox', { name: /Your answer to/ })
+    .fill('Thank you: a pleasure to work with your team.');
+  await expectNoSeriousViolations(expert.page, 'answer form');
+  await own.getByRole('button', { name: 'Publish answer' }).click();
+  await expect(own).toContainText(`Answer from ${expert.name}`);
+  await expect(own.getByRole('button', { name: 'Answer this review' })).toHaveCount(0);
+  await visitor.reload();
+  await expect(section).toContainText('Thank you: a pleasure to work with your team.', { timeout: 30_000 });
+  await screenshots(visitor, testInfo, 'profile-answered');
+
+  await visitorContext.close();
+  await client.close();
+  await expert.close();
+});
