@@ -131,9 +131,16 @@ async function rows<T>(db: Executor, statement: SQL): Promise<T[]> {
  * there to the page's newest, in one window.
  */
 export async function listMovements(db: Executor, query: MovementQuery): Promise<MovementRow[]> {
-  const found = await rows<RawMovement>(
-    db,
-    sql`with ${movementsCte(query.userId, entryConditions(query), query.limit)},
+  const found = await rows<RawMovement>(db, movementsStatement(query));
+  return found.map((row) => ({
+    movement: present(row),
+    key: { micros: Number(row.micros), transactionId: row.transaction_id },
+  }));
+}
+
+/** The statement behind a page (exported so the bench can EXPLAIN it). */
+export function movementsStatement(query: MovementQuery): SQL {
+  return sql`with ${movementsCte(query.userId, entryConditions(query), query.limit)},
     oldest as (select created_at, transaction_id from described order by created_at, transaction_id limit 1),
     newest as (select created_at, transaction_id from described order by created_at desc, transaction_id desc limit 1),
     available as (
@@ -148,7 +155,7 @@ export async function listMovements(db: Executor, query: MovementQuery): Promise
         and (e.created_at, e.transaction_id) <= (select created_at, transaction_id from newest)
       union all
       select d.currency, d.created_at, d.transaction_id, 0, true from described d where not d.client_side),
-    running as (
+    running as materialized (
       select t.transaction_id, t.is_page, v.before + sum(t.amount_minor) over (
           partition by t.currency order by t.created_at, t.transaction_id, t.is_page
           rows between unbounded preceding and current row) as balance_after
@@ -162,12 +169,7 @@ export async function listMovements(db: Executor, query: MovementQuery): Promise
     left join running r on r.transaction_id = d.transaction_id and r.is_page
     left join contracts c on c.id = d.contract_id
     left join contract_milestones ms on ms.id = d.milestone_id
-    order by d.created_at desc, d.transaction_id desc`,
-  );
-  return found.map((row) => ({
-    movement: present(row),
-    key: { micros: Number(row.micros), transactionId: row.transaction_id },
-  }));
+    order by d.created_at desc, d.transaction_id desc`;
 }
 
 function present(row: RawMovement): BillingMovement {
