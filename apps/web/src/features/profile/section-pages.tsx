@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { CalendarIcon, CardIcon, ReceiptIcon } from '../../components/ui/icons.tsx';
+import { CalendarIcon, CardIcon } from '../../components/ui/icons.tsx';
 import { PageHeading } from './page-heading.tsx';
 
 interface SectionPageProps {
@@ -32,19 +32,6 @@ export function PaymentDetailsPage() {
       icon={<CardIcon />}
       emptyTitle="Saved cards and payout accounts are not built yet"
       emptyText="For now you enter a card each time you fund a milestone, in the contract's workspace; only the card processor sees its number. Money released to an expert is kept on their Sciwise balance: taking it out to a bank account is not possible yet."
-      actions={<ButtonLink to="/profile/workspace">Go to your contracts</ButtonLink>}
-    />
-  );
-}
-
-export function BillingPage() {
-  return (
-    <SectionPage
-      title="Billing"
-      intro="Invoices and receipts for every milestone you fund or get paid for."
-      icon={<ReceiptIcon />}
-      emptyTitle="Receipts and invoices are not built yet"
-      emptyText="Until they are, every payment, release and refund of a contract is listed, with its amounts and fees, in the activity log of the contract's workspace."
       actions={<ButtonLink to="/profile/workspace">Go to your contracts</ButtonLink>}
     />
   );
