@@ -53,16 +53,16 @@ async function* allMovements(db: Executor, userId: string, filter: BillingFilter
 }
 
 /**
- * The CSV, streamed as it is read. A UTF-8 byte order mark first, so a spreadsheet that guesses
- * the encoding (Excel) reads accented titles right; CRLF line ends as RFC 4180 has them.
+ * The CSV writer. A UTF-8 byte order mark first, so a spreadsheet that guesses the encoding
+ * (Excel) reads accented titles right; CRLF line ends as RFC 4180 has them.
  */
+export function csvWriter(): Stringifier {
+  return stringify({ bom: true, header: true, columns: [...billingCsvColumns], record_delimiter: 'windows' });
+}
+
+/** Every movement of the filter as CSV, streamed as it is read. */
 export function movementsCsv(db: Executor, userId: string, filter: BillingFilter): Stringifier {
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...billingCsvColumns],
-    record_delimiter: 'windows',
-  });
+  const csv = csvWriter();
   const source = Readable.from(allMovements(db, userId, filter));
   source.on('error', (error) => csv.destroy(error));
   return source.pipe(csv);
