@@ -105,7 +105,12 @@ export const ledgerEntries = pgTable(
     }).onDelete('restrict'),
     // A statement reads one account newest first by (time, transaction) and sums amounts up to a
     // row (billing's running balance) from the index alone: the amount is its last column.
-    index('ledger_entries_account_statement_idx').on(t.accountId, t.createdAt, t.transactionId, t.amountMinor),
+    index('ledger_entries_account_statement_idx').on(
+      t.accountId,
+      t.createdAt,
+      t.transactionId,
+      t.amountMinor,
+    ),
     index('ledger_entries_transaction_idx').on(t.transactionId),
   ],
 );
