@@ -29,7 +29,8 @@ beforeAll(async () => {
     otherExpert: await approvedExpert(t.app),
     admin: await adminUser(t.app),
   };
-});
+  // Six accounts, two of them vetted experts: slow on a busy machine.
+}, 180_000);
 afterAll(() => t.close());
 
 interface Fixture {

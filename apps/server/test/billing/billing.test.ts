@@ -48,7 +48,8 @@ beforeAll(async () => {
     reason: 'The report is no longer needed.',
   });
   expect(refunded.statusCode, refunded.body).toBe(200);
-});
+  // A hired, funded and settled contract: a dozen requests, slow on a busy machine.
+}, 180_000);
 afterAll(() => t.close());
 
 const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
