@@ -14,6 +14,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimits, type Sleep } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { reconcileAttempts } from './modules/contracts/card-payments.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { jobHandlers } from './modules/jobs/handlers.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(payoutRoutes);
   await app.register(documentRoutes);
   await app.register(reviewRoutes);
+  await app.register(billingRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(notificationPushPlugin);
   await app.register(messagingPlugin);

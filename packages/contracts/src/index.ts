@@ -13,3 +13,4 @@ export * from './saved-cards.ts';
 export * from './payouts.ts';
 export * from './documents.ts';
 export * from './reviews.ts';
+export * from './billing.ts';

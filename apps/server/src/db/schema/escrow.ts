@@ -83,7 +83,11 @@ export const ledgerTransactions = pgTable(
     memo: text('memo').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_transactions_milestone_idx').on(t.milestoneId)],
+  (t) => [
+    index('ledger_transactions_milestone_idx').on(t.milestoneId),
+    // Billing filtered by contract.
+    index('ledger_transactions_contract_time_idx').on(t.contractId, t.createdAt),
+  ],
 );
 
 export const ledgerEntries = pgTable(
@@ -105,7 +109,14 @@ export const ledgerEntries = pgTable(
       columns: [t.accountId, t.currency],
       foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
     }).onDelete('restrict'),
-    index('ledger_entries_account_time_idx').on(t.accountId, t.createdAt),
+    // A statement reads one account newest first by (time, transaction) and sums amounts up to a
+    // row (billing's running balance) from the index alone: the amount is its last column.
+    index('ledger_entries_account_statement_idx').on(
+      t.accountId,
+      t.createdAt,
+      t.transactionId,
+      t.amountMinor,
+    ),
     index('ledger_entries_transaction_idx').on(t.transactionId),
   ],
 );

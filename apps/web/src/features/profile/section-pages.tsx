@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { CalendarIcon, ReceiptIcon } from '../../components/ui/icons.tsx';
+import { CalendarIcon } from '../../components/ui/icons.tsx';
 import { PageHeading } from './page-heading.tsx';
 
 interface SectionPageProps {
@@ -21,19 +21,6 @@ function SectionPage({ title, intro, icon, emptyTitle, emptyText, actions }: Sec
         {emptyText}
       </EmptyState>
     </>
-  );
-}
-
-export function BillingPage() {
-  return (
-    <SectionPage
-      title="Billing"
-      intro="Invoices and receipts for every milestone you fund or get paid for."
-      icon={<ReceiptIcon />}
-      emptyTitle="Receipts and invoices are not built yet"
-      emptyText="Until they are, every payment, release and refund of a contract is listed, with its amounts and fees, in the activity log of the contract's workspace."
-      actions={<ButtonLink to="/profile/workspace">Go to your contracts</ButtonLink>}
-    />
   );
 }
 
