@@ -7,7 +7,9 @@ import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.ts
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ReceiptIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { DocumentList } from '../documents/document-list.tsx';
 import { PageHeading } from '../profile/page-heading.tsx';
 import { contractsQuery } from '../projects/queries.ts';
 import { BillingFilters } from './billing-filters.tsx';
@@ -61,7 +63,8 @@ export function BillingPage() {
           )
         }
       >
-        Every payment, release, refund and bonus of your contracts, with its fees, newest first.
+        Every payment, release, refund, bonus and payout, with its fees, newest first; and the receipts,
+        invoices and statements issued for them.
       </PageHeading>
 
       <div className="space-y-6">
@@ -128,6 +131,13 @@ export function BillingPage() {
             )}
           </section>
         )}
+
+        <Card id="billing-documents" title="Receipts, invoices and statements">
+          <DocumentList
+            contractId={null}
+            empty="No documents yet. A receipt and a fee invoice are issued each time you fund a milestone, a service-fee invoice each time money is released to you, and a statement for each payout that arrives."
+          />
+        </Card>
       </div>
     </>
   );
