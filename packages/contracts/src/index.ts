@@ -9,3 +9,4 @@ export * from './notifications.ts';
 export * from './projects.ts';
 export * from './messaging.ts';
 export * from './escrow.ts';
+export * from './external-sign-in.ts';
