@@ -122,15 +122,19 @@ const knownLabels: Record<string, string> = { auth0: 'Auth0', linkedin: 'LinkedI
 function readOidcProviders(names: string | undefined, source: NodeJS.ProcessEnv): OidcProviderConfig[] {
   if (!names) return [];
   const list = names.split(',').map((name) => name.trim());
-  if (new Set(list).size !== list.length) throw new ConfigError('Invalid setting OIDC_PROVIDERS: a name is listed twice');
+  if (new Set(list).size !== list.length)
+    throw new ConfigError('Invalid setting OIDC_PROVIDERS: a name is listed twice');
   return list.map((name) => {
     const prefix = `OIDC_${name.toUpperCase()}_`;
     const read = (key: string) => source[prefix + key]?.trim() || undefined;
     const issuer = read('ISSUER');
     const clientId = read('CLIENT_ID');
     if (!issuer || !URL.canParse(issuer))
-      throw new ConfigError(`Invalid setting ${prefix}ISSUER=${JSON.stringify(issuer ?? '')}: must be the issuer URL of an OpenID provider`);
-    if (!clientId) throw new ConfigError(`Invalid setting ${prefix}CLIENT_ID: set the client id the provider gave you`);
+      throw new ConfigError(
+        `Invalid setting ${prefix}ISSUER=${JSON.stringify(issuer ?? '')}: must be the issuer URL of an OpenID provider`,
+      );
+    if (!clientId)
+      throw new ConfigError(`Invalid setting ${prefix}CLIENT_ID: set the client id the provider gave you`);
     const scopes = read('SCOPES') ?? 'openid profile email';
     if (!scopes.split(/\s+/).includes('openid'))
       throw new ConfigError(`Invalid setting ${prefix}SCOPES=${JSON.stringify(scopes)}: must include openid`);

@@ -32,7 +32,8 @@ export const signInFailureReasonSchema = z.enum(signInFailureReasons);
 const failureDetails: Record<SignInFailureReason, string> = {
   cancelled: 'The sign-in was cancelled before it finished.',
   state_mismatch: 'This sign-in did not start in this browser, so we stopped it.',
-  missing_transaction: 'This sign-in link has expired or was already used. Start again from the sign-in window.',
+  missing_transaction:
+    'This sign-in link has expired or was already used. Start again from the sign-in window.',
   login_required: 'The identity provider asked you to sign in again.',
   mfa_required: 'The identity provider needs a second step we could not complete.',
   timeout: 'The identity provider took too long to answer.',

@@ -4,8 +4,18 @@ import type { AddressInfo } from 'node:net';
 
 /** The people the development provider can sign in as; it knows nobody else and asks no password. */
 export const devIdentities = {
-  ada: { name: 'Ada Lovelace', given_name: 'Ada', family_name: 'Lovelace', email: 'ada@dev-id.sciwise.local' },
-  grace: { name: 'Grace Hopper', given_name: 'Grace', family_name: 'Hopper', email: 'grace@dev-id.sciwise.local' },
+  ada: {
+    name: 'Ada Lovelace',
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+    email: 'ada@dev-id.sciwise.local',
+  },
+  grace: {
+    name: 'Grace Hopper',
+    given_name: 'Grace',
+    family_name: 'Hopper',
+    email: 'grace@dev-id.sciwise.local',
+  },
   rosalind: {
     name: 'Rosalind Franklin',
     given_name: 'Rosalind',
@@ -91,7 +101,9 @@ export async function startDevIdentityProvider(options: {
     handleInteraction(provider, request, response, match[3]).catch(() => {
       response.statusCode = 400;
       response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(page('Sign-in error', '<p>This sign-in has expired. Go back to Sciwise and start again.</p>'));
+      response.end(
+        page('Sign-in error', '<p>This sign-in has expired. Go back to Sciwise and start again.</p>'),
+      );
     });
   });
 
@@ -175,8 +187,7 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>

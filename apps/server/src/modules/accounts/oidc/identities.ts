@@ -39,7 +39,12 @@ export async function linkIdentity(
   if (owner) return owner.user.id === input.userId ? 'already_yours' : 'already_linked';
   const inserted = await db
     .insert(externalIdentities)
-    .values({ userId: input.userId, issuer: input.issuer, subject: input.subject, email: input.email ?? null })
+    .values({
+      userId: input.userId,
+      issuer: input.issuer,
+      subject: input.subject,
+      email: input.email ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: externalIdentities.id });
   // A concurrent link of the same identity won the unique index.
@@ -94,9 +99,14 @@ export async function unlinkIdentity(ctx: ServiceContext, user: UserRow, identit
       .select({ linked: count() })
       .from(externalIdentities)
       .where(eq(externalIdentities.userId, user.id));
-    const [fresh] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    const [fresh] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
     if (linked <= 1 && !fresh?.passwordHash)
-      throw conflict('This is your only way to sign in. Link another provider first, or set a password with "Forgot your password?" on the login window.');
+      throw conflict(
+        'This is your only way to sign in. Link another provider first, or set a password with "Forgot your password?" on the login window.',
+      );
     await tx.delete(externalIdentities).where(eq(externalIdentities.id, identityId));
   });
 }

@@ -65,4 +65,3 @@ export async function peekLoginState(
     .limit(1);
   return row;
 }
-

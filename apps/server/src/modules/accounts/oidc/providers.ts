@@ -63,7 +63,12 @@ async function discover(entry: IdentityProviderEntry): Promise<client.Configurat
     entry.clientId,
     metadata,
     entry.clientSecret ? client.ClientSecretBasic(entry.clientSecret) : client.None(),
-    { timeout: HTTP_TIMEOUT_SECONDS, ...(insecure ? { execute: [client.allowInsecureRequests] } : {}) },
+    {
+      timeout: HTTP_TIMEOUT_SECONDS,
+      // The library trusts an ID token from the token endpoint by TLS alone unless told to check its
+      // signature too: we check it against the issuer's published keys (cached, refetched on a new kid).
+      execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
+    },
   );
   configuration.timeout = HTTP_TIMEOUT_SECONDS;
   return configuration;

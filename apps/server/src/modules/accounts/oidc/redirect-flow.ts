@@ -214,7 +214,10 @@ export async function completeSignUp(
 ): Promise<{ user: SessionUser; token: string; expiresAt: Date; redirectTo: string }> {
   const saved = await takeLoginState(ctx, input.key, 'pending_sign_up');
   if (!saved)
-    throw new AppError('unauthenticated', 'This sign-up has expired. Please start again from the sign-in window.');
+    throw new AppError(
+      'unauthenticated',
+      'This sign-up has expired. Please start again from the sign-in window.',
+    );
   const data = pendingState.parse(saved.data);
   const user = await ctx.db.transaction(async (tx) => {
     if (await identityOwner(tx, data.issuer, data.subject))
@@ -224,8 +227,7 @@ export async function completeSignUp(
       .from(users)
       .where(sql`lower(${users.email}) = ${data.email.toLowerCase()}`)
       .limit(1);
-    if (holder)
-      throw conflict('An account with this e-mail already exists. Log in with your password.');
+    if (holder) throw conflict('An account with this e-mail already exists. Log in with your password.');
     const [created] = await tx
       .insert(users)
       .values({
@@ -240,7 +242,13 @@ export async function completeSignUp(
       .returning();
     await tx
       .insert(externalIdentities)
-      .values({ userId: created!.id, issuer: data.issuer, subject: data.subject, email: data.email, lastUsedAt: ctx.clock.now() });
+      .values({
+        userId: created!.id,
+        issuer: data.issuer,
+        subject: data.subject,
+        email: data.email,
+        lastUsedAt: ctx.clock.now(),
+      });
     return created!;
   });
   const session = await createSession(ctx.db, {
@@ -269,7 +277,11 @@ function isTimeout(error: unknown): boolean {
 }
 
 /** Maps what openid-client threw to the spec's codes; the detail goes to the log, never to the page. */
-function failureOf(ctx: ServiceContext, provider: IdentityProviderEntry, error: unknown): SignInFailureReason {
+function failureOf(
+  ctx: ServiceContext,
+  provider: IdentityProviderEntry,
+  error: unknown,
+): SignInFailureReason {
   const { name, code, message } = error as { name?: string; code?: string; message?: string };
   ctx.log.info({ provider: provider.name, name, code, reason: message }, 'external sign-in refused');
   if (error instanceof client.AuthorizationResponseError) {

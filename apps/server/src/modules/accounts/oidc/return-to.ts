@@ -5,7 +5,8 @@
  */
 export function sameSitePath(value: string | undefined, publicUrl: string): string | undefined {
   if (!value || value.length > 500) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value))
+    return undefined;
   let url: URL;
   try {
     url = new URL(value, publicUrl);

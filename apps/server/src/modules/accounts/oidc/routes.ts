@@ -45,7 +45,12 @@ function setFlowCookie(reply: FastifyReply, config: Config, base: string, value:
 }
 
 function clearFlowCookie(reply: FastifyReply, config: Config, base: string): void {
-  reply.clearCookie(cookieName(config, base), { path: '/', httpOnly: true, secure: config.cookieSecure, sameSite: 'lax' });
+  reply.clearCookie(cookieName(config, base), {
+    path: '/',
+    httpOnly: true,
+    secure: config.cookieSecure,
+    sameSite: 'lax',
+  });
 }
 
 function failurePath(provider: string, reason: SignInFailureReason): string {
@@ -102,7 +107,8 @@ export const externalSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: signInStartQuerySchema,
       },
     },
-    async (request, reply) => begin(request, reply, request.params.provider, request.query.returnTo, undefined),
+    async (request, reply) =>
+      begin(request, reply, request.params.provider, request.query.returnTo, undefined),
   );
 
   app.get(
@@ -173,7 +179,11 @@ export const externalSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const pending = await pendingSignUp(ctx, providers, request.cookies[cookieName(config, SIGN_UP_COOKIE)]);
+      const pending = await pendingSignUp(
+        ctx,
+        providers,
+        request.cookies[cookieName(config, SIGN_UP_COOKIE)],
+      );
       if (!pending) throw notFound('This sign-up has expired. Please start again from the sign-in window.');
       return pending;
     },
