@@ -57,7 +57,7 @@ interface FlowOptions {
 /** Start -> the provider's /authorize -> the callback, as a browser would follow the redirects. */
 async function signInFlow(options: FlowOptions = {}) {
   const remoteAddress = randomIp();
-  const sessionCookie = options.session ? { [SESSION]: options.session } : {};
+  const sessionCookie: Record<string, string> = options.session ? { [SESSION]: options.session } : {};
   const start = await t.app.inject({
     method: 'GET',
     url: options.link
