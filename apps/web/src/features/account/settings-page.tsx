@@ -16,6 +16,7 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useForgetSession, useSignedInUser } from '../auth/queries.ts';
 import { NotificationSettingsCard } from '../notifications/notification-settings-card.tsx';
 import { PageHeading } from '../profile/page-heading.tsx';
+import { SignInMethodsCard } from './sign-in-methods-card.tsx';
 import {
   deleteAccount,
   sessionsQuery,
@@ -341,6 +342,7 @@ export function SettingsPage() {
         <NewsletterCard />
         <NotificationSettingsCard />
         {user.hasPassword && <PasswordCard />}
+        <SignInMethodsCard />
         <SessionsCard />
         <DeleteAccountCard />
       </div>

@@ -240,15 +240,13 @@ export async function completeSignUp(
         emailVerifiedAt: ctx.clock.now(),
       })
       .returning();
-    await tx
-      .insert(externalIdentities)
-      .values({
-        userId: created!.id,
-        issuer: data.issuer,
-        subject: data.subject,
-        email: data.email,
-        lastUsedAt: ctx.clock.now(),
-      });
+    await tx.insert(externalIdentities).values({
+      userId: created!.id,
+      issuer: data.issuer,
+      subject: data.subject,
+      email: data.email,
+      lastUsedAt: ctx.clock.now(),
+    });
     return created!;
   });
   const session = await createSession(ctx.db, {
