@@ -5,7 +5,7 @@ import { gotoInteractive } from './support/site.ts';
 // The development identity provider ("Sciwise Dev ID") starts beside the server on the embedded
 // defaults; these journeys go through its real redirect, consent page and callback, offline.
 // One person (Ada) is created and then returns, so the journeys run in order.
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const shots = process.env.SCREENSHOT_DIR;
 
