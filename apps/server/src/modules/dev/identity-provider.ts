@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Provider from 'oidc-provider';
 
 /** The people the development provider can sign in as; it knows nobody else and asks no password. */
 export const devIdentities = {
@@ -48,7 +49,7 @@ export async function startDevIdentityProvider(options: {
   redirectUri: string;
 }): Promise<DevIdentityProvider> {
   // Loaded only here: production installs no devDependencies and never reaches this line.
-  const { default: Provider } = await import('oidc-provider');
+  const { default: OidcProvider } = await import('oidc-provider');
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -57,7 +58,7 @@ export async function startDevIdentityProvider(options: {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientSecret = randomBytes(24).toString('base64url');
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const provider = new Provider(issuer, {
+  const provider = new OidcProvider(issuer, {
     clients: [
       {
         client_id: CLIENT_ID,
@@ -119,7 +120,7 @@ export async function startDevIdentityProvider(options: {
   };
 }
 
-type OidcProvider = InstanceType<typeof import('oidc-provider').default>;
+type OidcProvider = InstanceType<typeof Provider>;
 
 async function handleInteraction(
   provider: OidcProvider,

@@ -5,7 +5,7 @@
  */
 export function sameSitePath(value: string | undefined, publicUrl: string): string | undefined {
   if (!value || value.length > 500) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value))
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter(value))
     return undefined;
   let url: URL;
   try {
@@ -16,4 +16,8 @@ export function sameSitePath(value: string | undefined, publicUrl: string): stri
   if (url.origin !== new URL(publicUrl).origin) return undefined;
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function hasControlCharacter(value: string): boolean {
+  return [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 }
