@@ -1,17 +1,17 @@
-// oidc-provider 8 publishes no types; the development provider uses it through its own narrow interface.
+// oidc-provider 8 publishes no types; the development provider uses it through this narrow interface.
 declare module 'oidc-provider' {
-  const Provider: new (
-    issuer: string,
-    configuration: Record<string, unknown>,
-  ) => {
-    callback(): (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(
-      req: import('node:http').IncomingMessage,
-      res: import('node:http').ServerResponse,
+      req: IncomingMessage,
+      res: ServerResponse,
     ): Promise<{ params: Record<string, unknown> }>;
     interactionFinished(
-      req: import('node:http').IncomingMessage,
-      res: import('node:http').ServerResponse,
+      req: IncomingMessage,
+      res: ServerResponse,
       result: Record<string, unknown>,
       options: { mergeWithLastSubmission: boolean },
     ): Promise<void>;
@@ -19,6 +19,5 @@ declare module 'oidc-provider' {
       addOIDCScope(scope: string): void;
       save(): Promise<string>;
     };
-  };
-  export default Provider;
+  }
 }
