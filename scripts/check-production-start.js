@@ -66,6 +66,10 @@ try {
       const response = await fetch(`${baseUrl}${route}`);
       if (response.status !== 200) failures.push(`GET ${route} answered ${response.status}`);
     }
+    // The development identity provider (password-less demo people) never runs in production.
+    const providers = await fetch(`${baseUrl}/api/auth/providers`).then((response) => response.json());
+    if (providers.providers?.length !== 0)
+      failures.push(`production offers identity providers it was not given: ${JSON.stringify(providers)}`);
   }
 } finally {
   if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');

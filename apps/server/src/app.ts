@@ -28,6 +28,14 @@ import { payoutRoutes } from './modules/payouts/routes.ts';
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import {
+  DEV_PROVIDER_LABEL,
+  DEV_PROVIDER_NAME,
+  startDevIdentityProvider,
+} from './modules/dev/identity-provider.ts';
+import { IdentityProviders } from './modules/accounts/oidc/providers.ts';
+import { externalSignInRoutes } from './modules/accounts/oidc/routes.ts';
+import { callbackUrl } from './modules/accounts/oidc/redirect-flow.ts';
 import { expertPageHead } from './modules/experts/page-head.ts';
 import { expertApplicationRoutes } from './modules/experts/application-routes.ts';
 import { expertRoutes } from './modules/experts/routes.ts';
@@ -57,6 +65,8 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     redis: Redis | undefined;
     jobs: JobRunner;
+    /** The OpenID providers people sign in with (configured ones, or the development provider). */
+    identityProviders: IdentityProviders;
     /** Settles card payments a crash or timeout left open, sends refunds still owed, pushes stuck payouts. */
     reconcilePayments(): Promise<void>;
   }
@@ -139,6 +149,25 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     payments: overrides.payments ?? sandboxProvider(database.db, clock),
   };
   app.decorate('ctx', ctx);
+  const identityProviders = new IdentityProviders([...config.oidcProviders]);
+  app.decorate('identityProviders', identityProviders);
+  if (config.devIdentityPort !== undefined) {
+    const dev = await startDevIdentityProvider({
+      port: config.devIdentityPort,
+      redirectUri: callbackUrl(ctx, DEV_PROVIDER_NAME),
+    });
+    app.addHook('onClose', () => dev.close());
+    identityProviders.add({
+      name: DEV_PROVIDER_NAME,
+      label: DEV_PROVIDER_LABEL,
+      issuer: dev.issuer,
+      clientId: dev.clientId,
+      clientSecret: dev.clientSecret,
+      scopes: 'openid profile email',
+      audience: dev.clientId,
+    });
+    app.log.info({ issuer: dev.issuer }, `development identity provider "${DEV_PROVIDER_LABEL}" started`);
+  }
   const jobs = new JobRunner(database.db, ctx.clock, app.log, jobHandlers(ctx));
   app.decorate('jobs', jobs);
   app.decorate('reconcilePayments', async () => {
@@ -178,6 +207,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(externalSignInRoutes);
   await app.register(meRoutes);
   await app.register(expertRoutes);
   await app.register(expertApplicationRoutes);

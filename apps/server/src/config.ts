@@ -56,6 +56,16 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(1000),
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  /** Names of the OpenID Connect providers offered for sign-in, e.g. "auth0,linkedin". */
+  OIDC_PROVIDERS: z
+    .string()
+    .regex(/^\s*[a-z][a-z0-9]{0,19}(\s*,\s*[a-z][a-z0-9]{0,19})*\s*$/, {
+      error: 'a comma-separated list of short lower-case names such as auth0,linkedin',
+    })
+    .optional(),
+  /** The local development OpenID provider ("Sciwise Dev ID"); on by default only where it is safe. */
+  DEV_IDENTITY_PROVIDER: booleanFlag.optional(),
+  DEV_IDENTITY_PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,6 +95,10 @@ export interface Config {
   rateLimitPrefix: string;
   rateLimitScale: number;
   oidc: { issuer: string; audience: string } | undefined;
+  /** Providers for the redirect sign-in (and LoginWithAuth0), in the order they are offered. */
+  oidcProviders: OidcProviderConfig[];
+  /** Start the development OpenID provider on this loopback port (0: any free port). */
+  devIdentityPort: number | undefined;
   fees: { clientFeeBps: number; expertFeeBps: number };
   autoReleaseDays: number;
   paymentProvider: 'sandbox';
@@ -92,7 +106,56 @@ export interface Config {
   idempotencyStaleMs: number;
 }
 
+export interface OidcProviderConfig {
+  /** The short name from OIDC_PROVIDERS; it is part of the callback path. */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  scopes: string;
+  /** What the button says after "Continue with". */
+  label: string;
+  /** The audience an access token sent to LoginWithAuth0 must carry (default: the client id). */
+  audience: string;
+}
+
 export class ConfigError extends Error {}
+
+const knownLabels: Record<string, string> = { auth0: 'Auth0', linkedin: 'LinkedIn', orcid: 'ORCID' };
+
+/** OIDC_PROVIDERS=a,b with OIDC_A_ISSUER, OIDC_A_CLIENT_ID, ... for each name. */
+function readOidcProviders(names: string | undefined, source: NodeJS.ProcessEnv): OidcProviderConfig[] {
+  if (!names) return [];
+  const list = names.split(',').map((name) => name.trim());
+  if (new Set(list).size !== list.length)
+    throw new ConfigError('Invalid setting OIDC_PROVIDERS: a name is listed twice');
+  return list.map((name) => {
+    const prefix = `OIDC_${name.toUpperCase()}_`;
+    const read = (key: string) => source[prefix + key]?.trim() || undefined;
+    const issuer = read('ISSUER');
+    const clientId = read('CLIENT_ID');
+    if (!issuer || !URL.canParse(issuer))
+      throw new ConfigError(
+        `Invalid setting ${prefix}ISSUER=${JSON.stringify(issuer ?? '')}: must be the issuer URL of an OpenID provider`,
+      );
+    if (!clientId)
+      throw new ConfigError(`Invalid setting ${prefix}CLIENT_ID: set the client id the provider gave you`);
+    const scopes = read('SCOPES') ?? 'openid profile email';
+    if (!scopes.split(/\s+/).includes('openid'))
+      throw new ConfigError(`Invalid setting ${prefix}SCOPES=${JSON.stringify(scopes)}: must include openid`);
+    const label = read('LABEL') ?? knownLabels[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+    if (label.length > 40) throw new ConfigError(`Invalid setting ${prefix}LABEL: at most 40 characters`);
+    return {
+      name,
+      issuer,
+      clientId,
+      clientSecret: read('CLIENT_SECRET'),
+      scopes,
+      label,
+      audience: read('AUDIENCE') ?? clientId,
+    };
+  });
+}
 
 /** Addresses only this machine can connect to. */
 export function isLoopbackHost(host: string): boolean {
@@ -131,6 +194,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // (INIT_CWD, which npm sets), not to the workspace folder npm runs the server script in.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const port = env.PORT;
+  const oidcProviders = readOidcProviders(env.OIDC_PROVIDERS, source);
+  const realProviders = oidcProviders.length > 0 || env.OIDC_ISSUER !== undefined;
+  if (env.DEV_IDENTITY_PROVIDER === true && (reachableByOthers || realProviders)) {
+    // Its demo identity signs in without a password: that is for one developer's own machine.
+    throw new ConfigError(
+      `Invalid setting DEV_IDENTITY_PROVIDER="${source.DEV_IDENTITY_PROVIDER}": the development identity provider runs only outside production, on a loopback HOST, with no OIDC_* providers configured`,
+    );
+  }
+  const devIdentity =
+    env.DEV_IDENTITY_PROVIDER ?? (env.NODE_ENV === 'development' && !reachableByOthers && !realProviders);
   return {
     env: env.NODE_ENV,
     host,
@@ -158,6 +231,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.OIDC_ISSUER && env.OIDC_AUDIENCE
         ? { issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE }
         : undefined,
+    oidcProviders,
+    devIdentityPort: devIdentity ? (env.DEV_IDENTITY_PORT ?? (port === 0 ? 0 : port + 1)) : undefined,
     fees: { clientFeeBps: env.CLIENT_FEE_BPS, expertFeeBps: env.EXPERT_FEE_BPS },
     autoReleaseDays: env.AUTO_RELEASE_DAYS,
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',

@@ -14,3 +14,4 @@ export * from './payouts.ts';
 export * from './documents.ts';
 export * from './reviews.ts';
 export * from './billing.ts';
+export * from './external-sign-in.ts';

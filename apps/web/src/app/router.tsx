@@ -66,6 +66,19 @@ const publicRoutes: RouteObject[] = [
   })),
   { path: 'faq', handle: withoutQuery, lazy: async () => ({ Component: (await site()).FaqPage }) },
   {
+    path: 'sign-in/failed',
+    handle: withoutQuery,
+    lazy: async () => ({
+      Component: (await import('../features/auth/sign-in-failed-page.tsx')).SignInFailedPage,
+    }),
+  },
+  {
+    path: 'sign-in/complete',
+    lazy: async () => ({
+      Component: (await import('../features/auth/complete-sign-up-page.tsx')).CompleteSignUpPage,
+    }),
+  },
+  {
     path: 'reset-password',
     lazy: async () => ({
       Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['member', 'admin']);
 export const heardFrom = pgEnum('heard_from', [
@@ -110,10 +120,34 @@ export const externalIdentities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
+    /** The e-mail the provider named when the identity was linked: shown in Settings, never used to match. */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('external_identities_issuer_subject_unique').on(t.issuer, t.subject),
     index('external_identities_user_id_idx').on(t.userId),
   ],
+);
+
+export const oidcStateKind = pgEnum('oidc_state_kind', ['authorization', 'pending_sign_up']);
+
+/**
+ * Server-side half of an OpenID sign-in in progress: the browser holds only a random key in a
+ * short-lived cookie; the PKCE verifier, state, nonce and where to go next stay here. A row is
+ * deleted as it is read, so each one is used at most once.
+ */
+export const oidcLoginStates = pgTable(
+  'oidc_login_states',
+  {
+    /** SHA-256 of the cookie's key, hex. */
+    keyHash: text('key_hash').primaryKey(),
+    kind: oidcStateKind('kind').notNull(),
+    provider: text('provider').notNull(),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oidc_login_states_expires_at_idx').on(t.expiresAt)],
 );

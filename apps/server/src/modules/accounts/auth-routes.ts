@@ -93,6 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, token, expiresAt } = await loginWithExternalToken(
         ctx,
+        app.identityProviders,
         request.headers.authorization,
         request.meta(),
       );

@@ -1,11 +1,12 @@
 import { replaceUnsafeChars } from '@sciwise/contracts';
 import { and, eq } from 'drizzle-orm';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
 import { externalIdentities, users } from '../../db/schema/index.ts';
 import { AppError, conflict, unauthenticated } from '../../errors.ts';
 import { findUserByEmail } from './service.ts';
+import type { IdentityProviders } from './oidc/providers.ts';
 import { createSession, type SessionUser } from './sessions.ts';
 
 // The spec's texts for a missing token and a failed verification.
@@ -56,22 +57,42 @@ function provider(issuer: string): Promise<Provider> {
   return pending;
 }
 
+/** Every (issuer, audience) an access token may come from: OIDC_ISSUER and each OIDC_PROVIDERS entry. */
+function acceptedIssuers(ctx: ServiceContext, providers: IdentityProviders) {
+  const list = providers.list().map(({ issuer, audience }) => ({ issuer, audience }));
+  if (ctx.config.oidc) list.push(ctx.config.oidc);
+  return list;
+}
+
+/** The token's own (not yet trusted) iss picks which configured provider must have signed it. */
+function claimedIssuer(token: string): string | undefined {
+  try {
+    const { iss } = decodeJwt(token);
+    return typeof iss === 'string' ? iss.replace(/\/$/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Verifies a provider access token (signature by the issuer's JWKS, RS256, iss, aud, exp with
- * 60 s leeway) and signs in the account linked to (issuer, subject). A new identity creates an
- * account only when the provider vouches for the e-mail and no account holds it: an existing
- * account is never taken over by e-mail alone.
+ * 60 s leeway) from any configured provider and signs in the account linked to (issuer, subject).
+ * A new identity creates an account only when the provider vouches for the e-mail and no account
+ * holds it: an existing account is never taken over by e-mail alone.
  */
 export async function loginWithExternalToken(
   ctx: ServiceContext,
+  providers: IdentityProviders,
   authorization: string | undefined,
   meta: RequestMeta,
 ): Promise<{ user: SessionUser; token: string; expiresAt: Date }> {
-  const oidc = ctx.config.oidc;
-  if (!oidc)
+  const accepted = acceptedIssuers(ctx, providers);
+  if (accepted.length === 0)
     throw new AppError('unavailable', 'Sign-in with an identity provider is not set up on this server.');
   const accessToken = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
   if (!accessToken) throw unauthenticated(NO_ACCESS_TOKEN);
+  const claimed = claimedIssuer(accessToken);
+  const oidc = accepted.find((entry) => entry.issuer.replace(/\/$/, '') === claimed) ?? accepted[0]!;
 
   const { jwks, userinfoEndpoint } = await provider(oidc.issuer).catch((error: unknown) => {
     ctx.log.error({ err: error }, 'OpenID discovery failed');
@@ -111,12 +132,17 @@ async function linkedUser(
   subject: string,
 ): Promise<SessionUser | undefined> {
   const [row] = await ctx.db
-    .select({ user: users })
+    .select({ user: users, identityId: externalIdentities.id })
     .from(externalIdentities)
     .innerJoin(users, eq(users.id, externalIdentities.userId))
     .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)))
     .limit(1);
   if (row?.user.deletedAt) throw unauthenticated('This account has been deleted.');
+  if (row)
+    await ctx.db
+      .update(externalIdentities)
+      .set({ lastUsedAt: ctx.clock.now() })
+      .where(eq(externalIdentities.id, row.identityId));
   return row?.user;
 }
 
@@ -157,7 +183,9 @@ async function createFromProvider(
         emailVerifiedAt: new Date(),
       })
       .returning();
-    await tx.insert(externalIdentities).values({ userId: user!.id, issuer, subject });
+    await tx
+      .insert(externalIdentities)
+      .values({ userId: user!.id, issuer, subject, email, lastUsedAt: ctx.clock.now() });
     return user!;
   });
 }

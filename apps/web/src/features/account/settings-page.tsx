@@ -17,6 +17,7 @@ import { useForgetSession, useSignedInUser } from '../auth/queries.ts';
 import { BillingEntityCard } from '../documents/billing-entity-card.tsx';
 import { NotificationSettingsCard } from '../notifications/notification-settings-card.tsx';
 import { PageHeading } from '../profile/page-heading.tsx';
+import { SignInMethodsCard } from './sign-in-methods-card.tsx';
 import {
   deleteAccount,
   sessionsQuery,
@@ -343,6 +344,7 @@ export function SettingsPage() {
         <NotificationSettingsCard />
         <BillingEntityCard />
         {user.hasPassword && <PasswordCard />}
+        <SignInMethodsCard />
         <SessionsCard />
         <DeleteAccountCard />
       </div>

@@ -38,7 +38,7 @@ export const countryCodes = [
   { code: '+98', country: 'IR' },
 ] as const;
 
-const heardFromLabels: Record<(typeof heardFromOptions)[number], string> = {
+export const heardFromLabels: Record<(typeof heardFromOptions)[number], string> = {
   google: 'Google search',
   linkedin: 'LinkedIn',
   friend: 'A friend or colleague',

@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  completeSignUpRequestSchema,
+  completeSignUpResponseSchema,
+  heardFromOptions,
+  heardFromSchema,
+  pendingSignUpSchema,
+  phoneNumberSchema,
+  type PendingSignUp,
+} from '@sciwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { apiRequest, errorMessage, isApiError } from '../../lib/api-client.ts';
+import { PageHero } from '../site/page-hero.tsx';
+import { countryCodes, heardFromLabels, PRIVACY_LABEL } from './sign-up-form.tsx';
+
+const pendingQuery = {
+  queryKey: ['auth', 'pending-sign-up'],
+  queryFn: () => apiRequest('/api/auth/sign-up', { schema: pendingSignUpSchema }),
+  retry: false,
+  staleTime: Infinity,
+} as const;
+
+const shape = completeSignUpRequestSchema.shape;
+const formSchema = z
+  .object({
+    firstName: shape.firstName,
+    lastName: shape.lastName,
+    countryCode: z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]),
+    localPhone: z
+      .string()
+      .trim()
+      .min(1, 'Enter your phone number.')
+      .regex(/^[\d\s().-]+$/, 'Use digits only, e.g. 555 010 0199.'),
+    heardFrom: z.union([heardFromSchema, z.literal('')]),
+    privacyAccepted: z
+      .boolean()
+      .refine((value) => value, 'Please agree to the Privacy Policy to create your account.'),
+    newsletterOptIn: z.boolean(),
+  })
+  .superRefine((values, context) => {
+    const phone = phoneNumberSchema.safeParse(`${values.countryCode} ${values.localPhone}`);
+    if (!phone.success)
+      context.addIssue({
+        code: 'custom',
+        path: ['localPhone'],
+        message: phone.error.issues[0]?.message ?? 'Check the number.',
+      });
+  });
+
+function FinishForm({ pending }: { pending: PendingSignUp }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      firstName: pending.firstName,
+      lastName: pending.lastName,
+      countryCode: '+1',
+      localPhone: '',
+      heardFrom: '' as const,
+      privacyAccepted: false,
+      newsletterOptIn: false,
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const answer = await apiRequest('/api/auth/sign-up', {
+        method: 'POST',
+        schema: completeSignUpResponseSchema,
+        body: {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          phoneNumber: `${values.countryCode} ${values.localPhone.trim()}`,
+          acceptTerms: true,
+          ...(values.heardFrom ? { heardFrom: values.heardFrom } : {}),
+          newsletterOptIn: values.newsletterOptIn,
+        },
+      });
+      // A full load: every part of the app starts again with the new session cookie.
+      window.location.assign(answer.redirectTo);
+    } catch (error) {
+      setServerError(isApiError(error) ? error.message : errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Finish creating your account">
+      {serverError && <Alert>{serverError}</Alert>}
+      <p className="text-sm text-slate-600">
+        You signed in with {pending.provider.label} as{' '}
+        <strong className="text-slate-900">{pending.email}</strong>. We need a few more details once; after
+        this, {pending.provider.label} signs you straight in.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <InputField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-800">Phone number</legend>
+        <div className="flex gap-2">
+          <SelectField
+            label={<span className="sr-only">Country code</span>}
+            wrapperClassName="w-32 shrink-0 space-y-0"
+            autoComplete="tel-country-code"
+            {...register('countryCode')}
+          >
+            {countryCodes.map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {entry.code} ({entry.country})
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            label={<span className="sr-only">Phone number</span>}
+            wrapperClassName="flex-1 space-y-0"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            required
+            placeholder="555 010 0199"
+            error={errors.localPhone?.message}
+            {...register('localPhone')}
+          />
+        </div>
+      </fieldset>
+      <SelectField label="How did you hear about us? (optional)" {...register('heardFrom')}>
+        <option value="">Select an option</option>
+        {heardFromOptions.map((option) => (
+          <option key={option} value={option}>
+            {heardFromLabels[option]}
+          </option>
+        ))}
+      </SelectField>
+      <CheckboxField
+        label={
+          <>
+            {PRIVACY_LABEL}{' '}
+            <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
+              (read it)
+            </Link>
+          </>
+        }
+        error={errors.privacyAccepted?.message}
+        {...register('privacyAccepted')}
+      />
+      <CheckboxField
+        label="Send me occasional e-mails about new experts, features and research tips"
+        {...register('newsletterOptIn')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} loading={isSubmitting}>
+        {isSubmitting ? 'Creating...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+/** A person new to Sciwise, back from their provider: asked once for what the provider did not give. */
+export function CompleteSignUpPage() {
+  const pending = useQuery(pendingQuery);
+  return (
+    <>
+      <PageHero eyebrow="Create Account" title="Finish creating your account" />
+      <div className="mx-auto max-w-lg px-4 py-12">
+        <div className="rounded-card border border-slate-200 bg-white p-6 shadow-card sm:p-8">
+          {pending.isPending ? (
+            <Spinner label="Loading your details..." />
+          ) : pending.isError ? (
+            <div className="space-y-4">
+              <Alert>
+                {errorMessage(pending.error, 'We could not load your sign-up. Please try again.')}
+              </Alert>
+              <Link to="/" className={buttonClasses('secondary')}>
+                Back to the home page
+              </Link>
+            </div>
+          ) : (
+            <FinishForm pending={pending.data} />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
