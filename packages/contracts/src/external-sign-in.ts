@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { heardFromSchema, personNameSchema, phoneNumberSchema } from './fields.ts';
 import { loginUserSchema } from './accounts.ts';
+import { replaceUnsafeChars } from './text.ts';
 
 /** The spec's texts (section 8) for a failed redirect sign-in. */
 export const EXTERNAL_LOGIN_FAILED = 'Login failed. Please try again.';
@@ -67,16 +68,27 @@ export const identityProvidersResponseSchema = z.object({ providers: z.array(ide
 export type IdentityProvidersResponse = z.infer<typeof identityProvidersResponseSchema>;
 
 /** Where the redirect sign-in starts: a same-site path to come back to. */
+/**
+ * A query value from a redirect: control and bidi characters become spaces rather than a 400, so
+ * a strange answer from a provider still ends on the failure page with the spec's text (a space
+ * makes a returnTo path, a code or a state simply not match).
+ */
+const redirectValue = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => replaceUnsafeChars(value));
+
 export const signInStartQuerySchema = z.object({
-  returnTo: z.string().max(500).optional(),
+  returnTo: redirectValue(500).optional(),
 });
 
 export const signInCallbackQuerySchema = z.object({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(500).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
-  iss: z.string().max(500).optional(),
+  code: redirectValue(2000).optional(),
+  state: redirectValue(500).optional(),
+  error: redirectValue(200).optional(),
+  error_description: redirectValue(2000).optional(),
+  iss: redirectValue(500).optional(),
 });
 
 /** GET /api/auth/sign-up: what the provider told us about a person who has no account yet. */

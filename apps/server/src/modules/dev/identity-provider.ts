@@ -39,7 +39,7 @@ export interface DevIdentityProvider {
 }
 
 /**
- * A real OpenID provider (the `oidc-provider` package, a devDependency) for `npm start` on the
+ * A real OpenID provider (the `oidc-provider` package; installed everywhere, started only in development) for `npm start` on the
  * embedded defaults: the whole redirect flow works offline. It listens on loopback only, knows only
  * the demo identities above, and config.ts never lets it start in production, beyond loopback or
  * beside real providers. Its keys and secrets are made afresh at every start.
