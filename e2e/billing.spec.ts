@@ -1,32 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { hiredThroughApi } from './support/hiring.ts';
+import { approvedThroughApi, fundedThroughApi, milestoneIds, submittedThroughApi } from './support/money.ts';
+import { screenshots } from './support/screenshots.ts';
 
 const MILESTONE = 'Differential expression analysis';
-
-/** The page at a phone's and a desktop's width, kept beside the test's results to be looked at. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
-
-async function fundThroughApi(page: Page, milestoneId: string) {
-  const card = await page.request.post('/api/payments/sandbox/tokens', {
-    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2039, cvc: '123' },
-  });
-  expect(card.status(), await card.text()).toBe(201);
-  const { token } = (await card.json()) as { token: string };
-  const funded = await page.request.post(`/api/milestones/${milestoneId}/fund`, {
-    headers: { 'idempotency-key': randomUUID() },
-    data: { paymentToken: token },
-  });
-  expect(funded.status(), await funded.text()).toBe(200);
-}
 
 test('a funded milestone shows on the client’s billing page, and in its CSV; the expert sees the release with the balance', async ({
   browser,
@@ -37,8 +16,7 @@ test('a funded milestone shows on the client’s billing page, and in its CSV; t
     { title: MILESTONE, amountMinor: 100_000, criteria: [] },
     { title: 'Board report', amountMinor: 50_000, criteria: [] },
   ]);
-  const contract = await (await client.page.request.get(`/api/contracts/${contractId}`)).json();
-  const [first] = (contract as { milestones: { id: string }[] }).milestones;
+  const [first] = await milestoneIds(client.page, contractId);
 
   // Before any money moves, the page says so plainly.
   await client.page.goto('/profile/billing');
@@ -47,7 +25,7 @@ test('a funded milestone shows on the client’s billing page, and in its CSV; t
   });
   await expect(client.page.getByRole('heading', { name: 'No money has moved yet' })).toBeVisible();
 
-  await fundThroughApi(client.page, first!.id);
+  await fundedThroughApi(client.page, first!);
   await client.page.reload();
   const table = client.page.getByRole('table', { name: 'Your movements, newest first' });
   const row = table.getByRole('row').filter({ hasText: 'Milestone funded' });
@@ -77,18 +55,8 @@ test('a funded milestone shows on the client’s billing page, and in its CSV; t
   await screenshots(client.page, testInfo, 'billing-client');
 
   // The expert delivers, the client approves: the expert's page shows the release and the balance.
-  const delivered = await expert.page.request.post(`/api/milestones/${first!.id}/submissions`, {
-    multipart: {
-      note: 'The analysis, with figures.',
-      files: { name: 'analysis.txt', mimeType: 'text/plain', buffer: Buffer.from('Results\n') },
-    },
-  });
-  expect(delivered.status(), await delivered.text()).toBe(200);
-  const approved = await client.page.request.post(`/api/milestones/${first!.id}/approve`, {
-    headers: { 'idempotency-key': randomUUID() },
-    data: { metCriteria: [] },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
+  await submittedThroughApi(expert.page, first!);
+  await approvedThroughApi(client.page, first!);
   await expert.page.goto('/profile/billing');
   const released = expert.page
     .getByRole('table', { name: 'Your movements, newest first' })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { hiredThroughApi } from './support/hiring.ts';
+import { fillCard } from './support/workspace.ts';
 
 const MILESTONE = 'Differential expression analysis';
 
@@ -53,9 +54,7 @@ test('an institution’s client names its organisation and purchase order, funds
   const card = page.getByRole('article', { name: MILESTONE });
   await card.getByRole('button', { name: 'Fund milestone' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await dialog.getByLabel('Security code').fill('123');
+  await fillCard(dialog, '4242 4242 4242 4242');
   await dialog.getByRole('button', { name: 'Pay $1,050.00' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,34 +1,11 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { hiredThroughApi } from './support/hiring.ts';
+import { screenshots } from './support/screenshots.ts';
+import { fillCard, openWorkspace } from './support/workspace.ts';
 
 const MILESTONE = 'Statistical analysis plan';
 const CRITERIA = ['Covers every endpoint in the protocol', 'Names the software and its version'];
-
-async function fillCard(page: Page, number: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card number').fill(number);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await dialog.getByLabel('Security code').fill('123');
-}
-
-/**
- * The page at a phone's and a desktop's width, kept beside the test's results to be looked at:
- * the whole page from its top, or only the screen while a dialog is open.
- */
-async function screenshots(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage });
-  }
-}
-
-/** Opens a workspace; its first load fetches the page's code, the contract and the conversation. */
-async function openWorkspace(page: Page, contractId: string, title: string) {
-  await page.goto(`/profile/workspace/${contractId}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
-}
 
 async function submitWork(page: Page, note: string, file: { name: string; text: string }, version: number) {
   const dialog = page.getByRole('dialog');
@@ -72,7 +49,7 @@ test('fund with a test card, deliver, ask for changes, deliver again, approve: c
   await expect(fundDialog).toContainText('Sandbox: no real money moves; try 4242 4242 4242 4242');
   await expectNoSeriousViolations(client.page, 'fund dialog');
   await screenshots(client.page, testInfo, 'fund-dialog', false);
-  await fillCard(client.page, '4000 0000 0000 0002');
+  await fillCard(client.page.getByRole('dialog'), '4000 0000 0000 0002');
   await fundDialog.getByRole('button', { name: 'Pay $1,050.00' }).click();
   await expect(fundDialog.getByRole('alert')).toContainText('Your card was declined.');
   await fundDialog.getByRole('button', { name: 'Back' }).click();
@@ -80,7 +57,7 @@ test('fund with a test card, deliver, ask for changes, deliver again, approve: c
   await expect(client.page.getByRole('region', { name: 'Money' })).toContainText('Held in escrow$0.00');
 
   await clientCard.getByRole('button', { name: 'Fund milestone' }).click();
-  await fillCard(client.page, '4242 4242 4242 4242');
+  await fillCard(client.page.getByRole('dialog'), '4242 4242 4242 4242');
   await fundDialog.getByRole('button', { name: 'Pay $1,050.00' }).click();
   await expect(fundDialog).toBeHidden();
   await expect(clientCard.getByText('Funded', { exact: true })).toBeVisible();
@@ -184,7 +161,7 @@ test('a refund before any work, a milestone proposed and accepted, and a dispute
 
   // Funded, then refunded by the client before anything was submitted: everything comes back.
   await clientCard.getByRole('button', { name: 'Fund milestone' }).click();
-  await fillCard(client.page, '4242 4242 4242 4242');
+  await fillCard(client.page.getByRole('dialog'), '4242 4242 4242 4242');
   await client.page.getByRole('dialog').getByRole('button', { name: 'Pay $1,050.00' }).click();
   await expect(clientCard.getByText('Funded', { exact: true })).toBeVisible();
   await clientCard.getByRole('button', { name: 'Refund' }).click();
@@ -218,7 +195,7 @@ test('a refund before any work, a milestone proposed and accepted, and a dispute
   await client.page.getByRole('dialog').getByRole('button', { name: 'Accept milestone' }).click();
   await expect(proposed.getByText('Not funded yet')).toBeVisible();
   await proposed.getByRole('button', { name: 'Fund milestone' }).click();
-  await fillCard(client.page, '4242 4242 4242 4242');
+  await fillCard(client.page.getByRole('dialog'), '4242 4242 4242 4242');
   await client.page.getByRole('dialog').getByRole('button', { name: 'Pay $420.00' }).click();
   await expect(proposed.getByText('Funded', { exact: true })).toBeVisible();
 

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoAdmin, signedInAccount, signInViaApi } from './support/accounts.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { approvedExpert } from './support/experts.ts';
+import { fundedThroughApi, milestoneIds } from './support/money.ts';
 
 const description =
   'We have RNA-seq counts from 48 tumour samples and need a differential expression analysis, ' +
@@ -204,20 +205,8 @@ test('an admin finds an open dispute in the queue, with both parties and the rea
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
   const { contractId } = (await accepted.json()) as { contractId: string };
-  const contract = (await (await client.request.get(`/api/contracts/${contractId}`)).json()) as {
-    milestones: { id: string }[];
-  };
-  const milestoneId = contract.milestones[0]!.id;
-  const card = await client.request.post('/api/payments/sandbox/tokens', {
-    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
-  });
-  expect(card.status(), await card.text()).toBe(201);
-  const { token } = (await card.json()) as { token: string };
-  const funded = await client.request.post(`/api/milestones/${milestoneId}/fund`, {
-    headers: { 'idempotency-key': randomUUID() },
-    data: { paymentToken: token },
-  });
-  expect(funded.status(), await funded.text()).toBe(200);
+  const [milestoneId] = await milestoneIds(client, contractId);
+  await fundedThroughApi(client, milestoneId!);
   const reason = `The client stopped answering after the samples arrived ${randomUUID().slice(0, 6)}.`;
   const disputed = await expert.page.request.post(`/api/milestones/${milestoneId}/dispute`, {
     data: { reason },

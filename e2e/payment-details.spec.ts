@@ -1,23 +1,10 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { hiredThroughApi } from './support/hiring.ts';
+import { screenshots } from './support/screenshots.ts';
+import { fillCard } from './support/workspace.ts';
 
 const MILESTONE = 'Differential expression analysis';
-
-async function fillCard(form: Locator, number: string) {
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await form.getByLabel('Security code').fill('123');
-}
-
-/** The page at a phone's and a desktop's width, kept beside the test's results to be looked at. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage });
-  }
-}
 
 test('a client saves a test card on Payment Details, sees it as the default, changes the default, removes one, and funds a milestone with the other', async ({
   browser,

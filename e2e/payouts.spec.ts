@@ -1,44 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { hiredThroughApi } from './support/hiring.ts';
+import { approvedThroughApi, fundedThroughApi, milestoneIds, submittedThroughApi } from './support/money.ts';
+import { screenshots } from './support/screenshots.ts';
 
 const MILESTONE = 'Differential expression analysis';
-
-/** The page at a phone's and a desktop's width, from its top, kept beside the test's results. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
-
-/** Fund, deliver and approve the milestone through the API: $1,000.00 less the 10% fee is the expert's. */
-async function releasedThroughApi(client: Page, expert: Page, milestoneId: string) {
-  const card = await client.request.post('/api/payments/sandbox/tokens', {
-    data: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' },
-  });
-  expect(card.status(), await card.text()).toBe(201);
-  const { token } = (await card.json()) as { token: string };
-  const funded = await client.request.post(`/api/milestones/${milestoneId}/fund`, {
-    data: { paymentToken: token },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  expect(funded.status(), await funded.text()).toBe(200);
-  const submitted = await expert.request.post(`/api/milestones/${milestoneId}/submissions`, {
-    multipart: {
-      note: 'The analysis with its figures.',
-      files: { name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from('gene,log2fc\nTP53,2.1\n') },
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const approved = await client.request.post(`/api/milestones/${milestoneId}/approve`, {
-    data: { metCriteria: [] },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-}
 
 test('an expert with a released milestone adds a bank account, requests a payout and sees it in transit', async ({
   browser,
@@ -47,9 +13,11 @@ test('an expert with a released milestone adds a bank account, requests a payout
   const { client, expert, contractId } = await hiredThroughApi(browser, 'RNA-seq analysis for a board', [
     { title: MILESTONE, amountMinor: 100_000, criteria: [] },
   ]);
-  const contract = await client.page.request.get(`/api/contracts/${contractId}`);
-  const { milestones } = (await contract.json()) as { milestones: Array<{ id: string }> };
-  await releasedThroughApi(client.page, expert.page, milestones[0]!.id);
+  // Funded, delivered and approved: $1,000.00 less the 10% fee is the expert's.
+  const [milestoneId] = await milestoneIds(client.page, contractId);
+  await fundedThroughApi(client.page, milestoneId!);
+  await submittedThroughApi(expert.page, milestoneId!);
+  await approvedThroughApi(client.page, milestoneId!);
 
   const { page } = expert;
   await page.goto('/profile/payment');

@@ -1,53 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { hiredThroughApi, type Person } from './support/hiring.ts';
+import { approvedThroughApi, fundedThroughApi, milestoneIds, submittedThroughApi } from './support/money.ts';
+import { screenshots } from './support/screenshots.ts';
+import { openWorkspace } from './support/workspace.ts';
 
 const MILESTONE = 'Differential expression report';
 
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
-
 /** Fund, deliver and release the one milestone through the API, then end the contract through its route. */
 async function endThroughApi(client: Person, expert: Person, contractId: string) {
-  const contract = (await (await client.page.request.get(`/api/contracts/${contractId}`)).json()) as {
-    milestones: Array<{ id: string }>;
-  };
-  const milestoneId = contract.milestones[0]!.id;
-  const card = await client.page.request.post('/api/payments/sandbox/tokens', {
-    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2039, cvc: '123' },
-  });
-  expect(card.status(), await card.text()).toBe(201);
-  const { token } = (await card.json()) as { token: string };
-  const funded = await client.page.request.post(`/api/milestones/${milestoneId}/fund`, {
-    headers: { 'idempotency-key': randomUUID() },
-    data: { paymentToken: token },
-  });
-  expect(funded.status(), await funded.text()).toBe(200);
-  const submitted = await expert.page.request.post(`/api/milestones/${milestoneId}/submissions`, {
-    multipart: {
-      note: 'The report with every figure.',
-      files: { name: 'report.csv', mimeType: 'text/csv', buffer: Buffer.from('gene,log2fc\nTP53,2.1\n') },
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const approved = await client.page.request.post(`/api/milestones/${milestoneId}/approve`, {
-    headers: { 'idempotency-key': randomUUID() },
-    data: {},
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
+  const [milestoneId] = await milestoneIds(client.page, contractId);
+  await fundedThroughApi(client.page, milestoneId!);
+  await submittedThroughApi(expert.page, milestoneId!);
+  await approvedThroughApi(client.page, milestoneId!);
   const ended = await client.page.request.post(`/api/contracts/${contractId}/end`);
   expect(ended.status(), await ended.text()).toBe(200);
   return ((await ended.json()) as { expert: { slug: string } }).expert.slug;
-}
-
-async function openWorkspace(page: Page, contractId: string, title: string) {
-  await page.goto(`/profile/workspace/${contractId}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
 }
 
 test('both sides review an ended contract, double-blind, and the review shows on the expert’s profile with the answer', async ({
