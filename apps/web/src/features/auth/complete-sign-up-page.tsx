@@ -5,7 +5,6 @@ import {
   heardFromOptions,
   heardFromSchema,
   pendingSignUpSchema,
-  phoneNumberSchema,
   type PendingSignUp,
 } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +18,8 @@ import { CheckboxField, InputField, SelectField } from '../../components/ui/fiel
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { PageHero } from '../site/page-hero.tsx';
-import { countryCodes, heardFromLabels, PRIVACY_LABEL } from './sign-up-form.tsx';
+import { checkPhoneParts, phoneFormFields, PhoneNumberFields } from './phone-fields.tsx';
+import { heardFromLabels, PRIVACY_LABEL } from './sign-up-form.tsx';
 
 const pendingQuery = {
   queryKey: ['auth', 'pending-sign-up'],
@@ -33,27 +33,14 @@ const formSchema = z
   .object({
     firstName: shape.firstName,
     lastName: shape.lastName,
-    countryCode: z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]),
-    localPhone: z
-      .string()
-      .trim()
-      .min(1, 'Enter your phone number.')
-      .regex(/^[\d\s().-]+$/, 'Use digits only, e.g. 555 010 0199.'),
+    ...phoneFormFields,
     heardFrom: z.union([heardFromSchema, z.literal('')]),
     privacyAccepted: z
       .boolean()
       .refine((value) => value, 'Please agree to the Privacy Policy to create your account.'),
     newsletterOptIn: z.boolean(),
   })
-  .superRefine((values, context) => {
-    const phone = phoneNumberSchema.safeParse(`${values.countryCode} ${values.localPhone}`);
-    if (!phone.success)
-      context.addIssue({
-        code: 'custom',
-        path: ['localPhone'],
-        message: phone.error.issues[0]?.message ?? 'Check the number.',
-      });
-  });
+  .superRefine(checkPhoneParts);
 
 function FinishForm({ pending }: { pending: PendingSignUp }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -118,34 +105,11 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
           {...register('lastName')}
         />
       </div>
-      <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-800">Phone number</legend>
-        <div className="flex gap-2">
-          <SelectField
-            label={<span className="sr-only">Country code</span>}
-            wrapperClassName="w-32 shrink-0 space-y-0"
-            autoComplete="tel-country-code"
-            {...register('countryCode')}
-          >
-            {countryCodes.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.code} ({entry.country})
-              </option>
-            ))}
-          </SelectField>
-          <InputField
-            label={<span className="sr-only">Phone number</span>}
-            wrapperClassName="flex-1 space-y-0"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            required
-            placeholder="555 010 0199"
-            error={errors.localPhone?.message}
-            {...register('localPhone')}
-          />
-        </div>
-      </fieldset>
+      <PhoneNumberFields
+        countryCode={register('countryCode')}
+        localPhone={register('localPhone')}
+        error={errors.localPhone?.message}
+      />
       <SelectField label="How did you hear about us? (optional)" {...register('heardFrom')}>
         <option value="">Select an option</option>
         {heardFromOptions.map((option) => (

@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  heardFromOptions,
-  heardFromSchema,
-  phoneNumberSchema,
-  signUpRequestSchema,
-} from '@sciwise/contracts';
+import { heardFromOptions, heardFromSchema, signUpRequestSchema } from '@sciwise/contracts';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +11,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { isApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
 import { pendingSignUpDestination, useAuthModal } from './auth-modal-context.tsx';
 import { loginErrorText } from './login-form.tsx';
+import { checkPhoneParts, phoneFormFields, PhoneNumberFields } from './phone-fields.tsx';
 import { signUp, useLogin } from './queries.ts';
 
 export const SIGN_UP_SUCCESS = 'Account created successfully!';
@@ -29,14 +25,6 @@ export function alreadyRegisteredText(email: string): string {
   return `We could not sign you in with this password. If ${email} already has a Sciwise account, we have sent a message there with links to log in or reset your password.`;
 }
 export const PRIVACY_LABEL = 'Yes, I understand and agree to the Privacy Policy';
-
-export const countryCodes = [
-  { code: '+1', country: 'US' },
-  { code: '+44', country: 'UK' },
-  { code: '+49', country: 'DE' },
-  { code: '+33', country: 'FR' },
-  { code: '+98', country: 'IR' },
-] as const;
 
 export const heardFromLabels: Record<(typeof heardFromOptions)[number], string> = {
   google: 'Google search',
@@ -55,12 +43,7 @@ const signUpFormSchema = z
     firstName: shape.firstName,
     lastName: shape.lastName,
     email: shape.email,
-    countryCode: z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]),
-    localPhone: z
-      .string()
-      .trim()
-      .min(1, 'Enter your phone number.')
-      .regex(/^[\d\s().-]+$/, 'Use digits only, e.g. 555 010 0199.'),
+    ...phoneFormFields,
     password: shape.password,
     heardFrom: z
       .union([heardFromSchema, z.literal('')])
@@ -70,16 +53,7 @@ const signUpFormSchema = z
       .refine((value) => value, 'Please agree to the Privacy Policy to create an account.'),
     newsletterOptIn: z.boolean(),
   })
-  .superRefine((values, context) => {
-    const phone = phoneNumberSchema.safeParse(`${values.countryCode} ${values.localPhone}`);
-    if (!phone.success) {
-      context.addIssue({
-        code: 'custom',
-        path: ['localPhone'],
-        message: phone.error.issues[0]?.message ?? 'Check the number.',
-      });
-    }
-  });
+  .superRefine(checkPhoneParts);
 
 type SignUpFormInput = z.input<typeof signUpFormSchema>;
 
@@ -232,34 +206,11 @@ export function SignUpForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-800">Phone number</legend>
-        <div className="flex gap-2">
-          <SelectField
-            label={<span className="sr-only">Country code</span>}
-            wrapperClassName="w-32 shrink-0 space-y-0"
-            autoComplete="tel-country-code"
-            {...register('countryCode')}
-          >
-            {countryCodes.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.code} ({entry.country})
-              </option>
-            ))}
-          </SelectField>
-          <InputField
-            label={<span className="sr-only">Phone number</span>}
-            wrapperClassName="flex-1 space-y-0"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            required
-            placeholder="555 010 0199"
-            error={errors.localPhone?.message}
-            {...register('localPhone')}
-          />
-        </div>
-      </fieldset>
+      <PhoneNumberFields
+        countryCode={register('countryCode')}
+        localPhone={register('localPhone')}
+        error={errors.localPhone?.message}
+      />
       <InputField
         label="Password"
         type="password"
