@@ -3,8 +3,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { controlClasses } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
-import { cn } from '../../lib/cn.ts';
 import { subjectSuggestionsQuery } from './queries.ts';
+import { SubjectListbox } from './subject-listbox.tsx';
 
 const MAX = 10;
 
@@ -118,33 +118,13 @@ export function SubjectPicker({
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
             className={controlClasses(Boolean(error))}
           />
-          <ul
+          <SubjectListbox
             id={listId}
-            role="listbox"
-            aria-label="Suggested subjects"
-            hidden={!expanded}
-            className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded-control border border-slate-200 bg-white py-1 text-slate-900 shadow-lg"
-          >
-            {offered.map((subject, index) => (
-              <li
-                key={subject.slug}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                onMouseDown={(event) => {
-                  // Keeps the focus in the input, so the list does not close before the click.
-                  event.preventDefault();
-                  add(subject.name);
-                }}
-                className={cn(
-                  'cursor-pointer px-3 py-2 text-sm',
-                  index === active ? 'bg-brand-50 text-brand-900' : 'hover:bg-slate-50',
-                )}
-              >
-                {subject.name}
-              </li>
-            ))}
-          </ul>
+            label="Suggested subjects"
+            options={expanded ? offered : []}
+            active={active}
+            onChoose={(subject) => add(subject.name)}
+          />
         </div>
         <Button variant="secondary" onClick={() => add()} disabled={subjects.length >= MAX}>
           Add

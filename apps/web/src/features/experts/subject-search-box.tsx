@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { usePublicData } from '../site/use-public-data.ts';
 import { fetchSubjectSuggestions } from './search-api.ts';
+import { SubjectListbox } from './subject-listbox.tsx';
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -92,32 +93,14 @@ export function SubjectSearchBox({
           onBlur={() => window.setTimeout(() => setOpen(false), 150)}
           className="h-12 w-full rounded-control border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-brand-600"
         />
-        <ul
+        <SubjectListbox
           id={listId}
-          role="listbox"
-          aria-label="Subject suggestions"
-          hidden={!expanded}
-          className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-auto rounded-control border border-slate-200 bg-white py-1 text-slate-900 shadow-lg"
-        >
-          {subjects.map((subject, index) => (
-            <li
-              key={subject.slug}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(subject.name);
-              }}
-              className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm ${
-                index === active ? 'bg-brand-50 text-brand-900' : 'hover:bg-slate-50'
-              }`}
-            >
-              <span>{subject.name}</span>
-              <span className="text-xs text-slate-600">{subject.expertCount} experts</span>
-            </li>
-          ))}
-        </ul>
+          label="Subject suggestions"
+          options={subjects}
+          active={active}
+          onChoose={(subject) => choose(subject.name)}
+          detail={(subject) => <span className="text-xs text-slate-600">{subject.expertCount} experts</span>}
+        />
       </div>
       <Button type="submit" size="lg" className="shrink-0">
         Search
