@@ -7,38 +7,17 @@
 //   DATABASE_URL is set. BENCH_EXPLAIN=1 prints the plan of the first page. Last line: one JSON
 //   object with the figures.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { movementsStatement } from '../apps/server/src/modules/billing/statement.ts';
 import { encodeCursor } from '../apps/server/src/modules/experts/cursor.ts';
+import { openBenchApp } from './bench-app.ts';
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 5_000);
 const MILESTONES_PER_CONTRACT = 2;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-billing-'));
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  RATE_LIMIT_SCALE: '10000',
-  JOBS_POLL_MS: '0',
-});
-const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
-await applyMigrations(handle);
-const app = await buildApp(config, { database: handle, logger: false });
-await app.ready();
-const raw = (text: string, params: unknown[] = []) =>
-  handle.rawQuery(text, params) as Promise<Record<string, unknown>[]>;
+const { handle, app, raw, close } = await openBenchApp('billing');
 
 const tag = randomUUID().slice(0, 8);
 const [client, expert] = (await raw(
@@ -238,6 +217,4 @@ const figures = {
   summaryMs: round2(summaryMs),
 };
 console.log(JSON.stringify(figures));
-await app.close();
-await handle.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

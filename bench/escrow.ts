@@ -4,36 +4,15 @@
 //   DATABASE_URL is set. Several operations are in flight at once (BENCH_CONCURRENCY). Last line:
 //   one JSON object with the figures.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createSession } from '../apps/server/src/modules/accounts/sessions.ts';
+import { openBenchApp } from './bench-app.ts';
 
 const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const AMOUNT = 100_000;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-escrow-'));
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  RATE_LIMIT_SCALE: '10000',
-  JOBS_POLL_MS: '0',
-});
-const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
-await applyMigrations(handle);
-const app = await buildApp(config, { database: handle, logger: false });
-await app.ready();
-const raw = (text: string, params: unknown[] = []) =>
-  handle.rawQuery(text, params) as Promise<Record<string, unknown>[]>;
+const { handle, app, raw, close } = await openBenchApp('escrow');
 
 // One client, one expert; each operation gets a contract of its own (one milestone), as real
 // contracts are independent of each other.
@@ -294,6 +273,4 @@ const figures = {
   throughputVsBare: round2(appPerSecond / barePerSecond),
 };
 console.log(JSON.stringify(figures));
-await app.close();
-await handle.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
