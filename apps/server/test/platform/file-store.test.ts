@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { brotliDecompressSync } from 'node:zlib';
 import { ATTACHMENT_MAX_BYTES, type Attachment, type ProjectView } from '@sciwise/contracts';
@@ -76,6 +76,24 @@ describe('local file store', () => {
     // Of the gigabyte on offer, the store read a little past its limit, no more.
     expect(body.produced).toBeGreaterThan(2 * MB);
     expect(body.produced).toBeLessThan(3 * MB);
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it('leaves nothing behind when the body breaks off mid-file, however the disk and the body race', async () => {
+    const store = localFileStore(root);
+    // A multipart body cut off before its closing boundary: some bytes, then the parser's error.
+    // Whether that error or the staged file's open comes first is up to the thread pool, so try
+    // it often enough that both orders happen.
+    for (let i = 0; i < 500; i++) {
+      const body = new PassThrough();
+      // The multipart parser listens for its part's errors from the start; so does this test.
+      body.on('error', () => {});
+      body.write('\x89PNG\r\n');
+      setImmediate(() => body.destroy(new Error('Unexpected end of form')));
+      await expect(store.stage(body, MB)).rejects.toThrow('Unexpected end of form');
+    }
+    // An open still in flight would create its file after the clean-up: let any such open land.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(filesUnder(root)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -98,8 +98,11 @@ export function localFileStore(root: string): FileStore {
           done(null, chunk);
         },
       });
+      // Opened before piping: a write stream opens its file on its own time, and when the body
+      // fails first, pipeline settles before that open, which then leaves a file nobody removes.
+      const handle = await open(file, 'wx');
       try {
-        await pipeline(body, countAndHash, createWriteStream(file, { flags: 'wx' }));
+        await pipeline(body, countAndHash, handle.createWriteStream());
       } catch (error) {
         await rm(file, { force: true });
         throw error;
