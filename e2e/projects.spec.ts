@@ -107,6 +107,20 @@ test('words typed just before leaving the editor are kept as a draft, and the pe
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 });
 
+test('words typed just before closing the tab are kept as a draft', async ({ page, context }) => {
+  await signedInAccount(page);
+  await page.goto('/request-service');
+  const title = `Viscosity of a glycerol series ${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Project title').fill(title);
+  // Close the tab at once, well inside the autosave's pause: no timer and no unmount runs now.
+  await page.close({ runBeforeUnload: true });
+
+  const again = await context.newPage();
+  await again.goto('/profile/my-projects');
+  await again.getByRole('tab', { name: /Drafts/ }).click();
+  await expect(again.getByRole('link', { name: title })).toBeVisible();
+});
+
 test('a signed-out visitor fills the form, signs up at the end, and not a word is lost', async ({ page }) => {
   const title = `Pathway analysis ${randomUUID().slice(0, 6)}`;
   // A service page's button opens the form with that service's category and subjects.

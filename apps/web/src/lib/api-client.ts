@@ -14,6 +14,8 @@ interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** Money-moving calls: the same key on a retry makes the server answer as the first time. */
   idempotencyKey?: string;
+  /** Let the request outlive the page (a save sent as the tab closes); bodies up to 64 KB. */
+  keepalive?: boolean;
 }
 
 /** A failed answer as an ApiError carrying the server's own message. */
@@ -46,7 +48,7 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<z.output<S>> {
-  const { method = 'GET', body, schema, signal, idempotencyKey } = options;
+  const { method = 'GET', body, schema, signal, idempotencyKey, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   let payload: BodyInit | undefined;
@@ -58,7 +60,14 @@ export async function apiRequest<S extends z.ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal,
+      ...(keepalive ? { keepalive } : {}),
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR, 'network');

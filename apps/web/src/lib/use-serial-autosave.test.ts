@@ -86,4 +86,27 @@ describe('useSerialAutosave', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(sent).toEqual(['b', 'c']);
   });
+
+  it('sends words typed within the debounce with a keepalive request when the tab closes', async () => {
+    const { hook, send } = setup();
+    hook.rerender({ text: 'typed just before closing' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenLastCalledWith({ text: 'typed just before closing' }, { keepalive: true });
+    // The debounced save that follows has nothing new to send, nor has a second pagehide.
+    await act(() => vi.advanceTimersByTimeAsync(700));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing on closing when everything is saved or not worth sending', async () => {
+    const saved = setup();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(saved.send).not.toHaveBeenCalled();
+    cleanup();
+    const blank = setup({ initiallySaved: false, worthSending: (values) => values.text.trim() !== '' }, '');
+    blank.hook.rerender({ text: '   ' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(blank.send).not.toHaveBeenCalled();
+  });
 });

@@ -4,10 +4,15 @@ import { registerPendingSave } from './pending-saves.ts';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
+export interface SendOptions {
+  /** The page is going away: the request must outlive it (fetch's keepalive). */
+  keepalive: boolean;
+}
+
 export interface SerialAutosaveOptions<Values, Draft, Saved> {
   /** Drafts are compared by their JSON, so a draft equal to the last one sent is not sent again. */
   toDraft: (values: Values) => Draft;
-  send: (draft: Draft) => Promise<Saved>;
+  send: (draft: Draft, options: SendOptions) => Promise<Saved>;
   onSaved?: (saved: Saved) => void;
   debounceMs?: number;
   /**
@@ -72,7 +77,7 @@ export function useSerialAutosave<Values, Draft, Saved>(
       }
       setState('saving');
       try {
-        const saved = await current.current.send(draft);
+        const saved = await current.current.send(draft, { keepalive: false });
         lastSent.current = body;
         current.current.onSaved?.(saved);
         setState('saved');
@@ -104,6 +109,25 @@ export function useSerialAutosave<Values, Draft, Saved>(
   }, [serialised, local, save, debounceMs, savingWhileDebouncing]);
 
   useEffect(() => registerPendingSave(() => save(latest.current)), [save]);
+
+  // Closing the tab runs no timers and no unmount: words typed within the debounce would be lost.
+  // A keepalive request outlives the page; it goes straight out, since a queued save would never
+  // get its turn.
+  useEffect(() => {
+    const sendBeforeLeaving = () => {
+      const { toDraft, keepLocally, worthSending, send } = current.current;
+      if (keepLocally) return keepLocally(latest.current);
+      const draft = toDraft(latest.current);
+      const body = JSON.stringify(draft);
+      if (body === lastSent.current || worthSending?.(latest.current) === false) return;
+      lastSent.current = body;
+      send(draft, { keepalive: true }).catch(() => {
+        // Left the page: nobody to tell, and the bytes were all we could still send.
+      });
+    };
+    window.addEventListener('pagehide', sendBeforeLeaving);
+    return () => window.removeEventListener('pagehide', sendBeforeLeaving);
+  }, []);
   useEffect(() => {
     if (!flushOnUnmount) return;
     return () => void save(latest.current);

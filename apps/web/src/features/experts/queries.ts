@@ -91,8 +91,13 @@ export const applicationQuery = queryOptions({
   retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
 });
 
-export function saveApplicationDraft(body: ExpertApplicationDraft) {
-  return apiRequest('/api/expert-application', { method: 'PATCH', body, schema: expertApplicationSchema });
+export function saveApplicationDraft(body: ExpertApplicationDraft, options: { keepalive?: boolean } = {}) {
+  return apiRequest('/api/expert-application', {
+    method: 'PATCH',
+    body,
+    schema: expertApplicationSchema,
+    ...options,
+  });
 }
 
 export function useApplicationTransition() {

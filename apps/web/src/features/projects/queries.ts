@@ -125,10 +125,15 @@ export const disputeQueueQuery = queryOptions({
   staleTime: 0,
 });
 
-export const createProject = (draft: ProjectDraft) =>
-  apiRequest('/api/projects', { method: 'POST', body: draft, schema: projectDetailsSchema });
-export const saveProject = (id: string, draft: ProjectDraft) =>
-  apiRequest(`/api/projects/${id}`, { method: 'PATCH', body: draft, schema: projectDetailsSchema });
+export const createProject = (draft: ProjectDraft, options: { keepalive?: boolean } = {}) =>
+  apiRequest('/api/projects', { method: 'POST', body: draft, schema: projectDetailsSchema, ...options });
+export const saveProject = (id: string, draft: ProjectDraft, options: { keepalive?: boolean } = {}) =>
+  apiRequest(`/api/projects/${id}`, {
+    method: 'PATCH',
+    body: draft,
+    schema: projectDetailsSchema,
+    ...options,
+  });
 export const publishProject = (id: string) =>
   apiRequest(`/api/projects/${id}/publish`, { method: 'POST', schema: projectDetailsSchema });
 

@@ -24,9 +24,9 @@ export function useProjectAutosave(
   }, []);
   const autosave = useSerialAutosave(values, {
     toDraft,
-    send: async (draft) => {
-      if (projectId.current) return saveProject(projectId.current, draft);
-      const created = await createProject(draft);
+    send: async (draft, sending) => {
+      if (projectId.current) return saveProject(projectId.current, draft, sending);
+      const created = await createProject(draft, sending);
       projectId.current = created.id;
       if (mounted.current) onCreated(created.id);
       return created;
