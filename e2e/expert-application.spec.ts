@@ -93,3 +93,25 @@ test('Enter in the subject picker takes the highlighted suggestion, and the arro
   await expect(chosen).toContainText('Orbital dynamics of tethers');
   await page.screenshot({ path: test.info().outputPath('subject-picker.png') });
 });
+
+test('the application keeps its step in the address: reload stays on it, Back goes to the one before', async ({
+  page,
+}) => {
+  const account = await createAccount(page.request, { firstName: 'Rosalind', lastName: 'Franklin' });
+  await page.goto('/join-expert');
+  await page.getByRole('button', { name: 'Sign in to apply' }).click();
+  await logInThroughModal(page, account);
+  await expect(page.getByText('Step 1 of 5', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Step 3 of 5', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]step=3/);
+
+  await page.reload();
+  await expect(page.getByText('Step 3 of 5', { exact: false })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Step 2 of 5', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Step 2 of 5/ })).toBeFocused();
+  await page.goBack();
+  await expect(page.getByText('Step 1 of 5', { exact: false })).toBeVisible();
+});

@@ -138,11 +138,14 @@ test('a signed-out visitor fills the form, signs up at the end, and not a word i
   await page.getByLabel('Minimum budget').fill('800');
   await page.getByLabel('Maximum budget').fill('2000');
   await page.getByRole('button', { name: /^Next: Review/ }).click();
-  // A reload keeps the text (this browser holds it until sign-up).
+  // A reload keeps the text (this browser holds it until sign-up) and the step; Back goes to the
+  // step before, Forward returns.
   await page.reload();
-  await expect(page.getByLabel('Project title')).toHaveValue(title);
-  for (const next of [/^Next: Expertise/, /^Next: Budget/, /^Next: Review/])
-    await page.getByRole('button', { name: next }).click();
+  await expect(page).toHaveURL(/[?&]step=4/);
+  await expect(page.getByRole('main')).toContainText(title);
+  await page.goBack();
+  await expect(page.getByLabel('Minimum budget')).toHaveValue('800');
+  await page.goForward();
   await page.getByRole('button', { name: 'Sign up and post project' }).click();
 
   const account: TestAccount = newAccount();

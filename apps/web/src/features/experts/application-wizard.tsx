@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, controlClasses, InputField, SelectField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useStepParam } from '../../lib/use-step-param.ts';
 import { availabilityLabels, countryOptions } from './format.ts';
 import { commonLanguages, languageName } from './languages.ts';
 import { useApplicationTransition } from './queries.ts';
@@ -24,17 +25,16 @@ import { CategoryOptions } from './category-options.tsx';
 
 export function ApplicationWizard({ application }: { application: ExpertApplication }) {
   const [values, setValues] = useState(() => toValues(application));
-  const [step, setStep] = useState(0);
   const { state, error, flush } = useAutosave(values);
   const transition = useApplicationTransition();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [step, setStep] = useStepParam(stepTitles.length, { heading: headingRef });
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
   const go = async (next: number) => {
     void flush();
     setStep(next);
-    window.requestAnimationFrame(() => headingRef.current?.focus());
   };
 
   const submit = async () => {

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { controlClasses, InputField, SelectField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useStepParam } from '../../lib/use-step-param.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { AttachmentsEditor } from './attachments-editor.tsx';
 import { budgetLabel, categoryLabel, toMinor } from './format.ts';
@@ -54,20 +55,28 @@ export function ProjectEditor({
   const [, setParams] = useSearchParams();
   const { register, watch, setValue } = useForm<ProjectFormValues>({ defaultValues: initial });
   const values = watch();
-  const [step, setStep] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A reload or a shared address cannot skip a step the person has not completed.
+  const reachable = (target: number) =>
+    live ||
+    Array.from({ length: target }, (_, s) => s).every(
+      (s) => Object.keys(stepProblems(values, s)).length === 0,
+    );
+  const [step, setStep] = useStepParam(stepTitles.length, { reachable, heading: headingRef });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [projectId, setProjectId] = useState(initialId);
   const [publishing, setPublishing] = useState(false);
   const [publishError, setPublishError] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const onCreated = useCallback(
     (id: string) => {
       setProjectId(id);
-      // The address now names the draft, so a reload carries on where the person was.
+      // The address now names the draft, so a reload carries on where the person was. The save
+      // that created it started renders ago, when the address may have named an earlier step:
+      // amend the address as it is now.
       setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        () => {
+          const next = new URLSearchParams(window.location.search);
           next.set('draft', id);
           next.delete('publish');
           return next;
@@ -82,7 +91,6 @@ export function ProjectEditor({
   const go = (next: number) => {
     setStep(next);
     setProblems({});
-    window.requestAnimationFrame(() => headingRef.current?.focus());
   };
 
   const next = () => {
