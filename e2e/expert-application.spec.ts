@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { screenshots } from './support/screenshots.ts';
 import { createAccount, fillSignUpForm, newAccount, type TestAccount } from './support/accounts.ts';
 
 async function logInThroughModal(page: Page, account: TestAccount) {
@@ -114,4 +115,38 @@ test('the application keeps its step in the address: reload stays on it, Back go
   await expect(page.getByRole('heading', { name: /Step 2 of 5/ })).toBeFocused();
   await page.goBack();
   await expect(page.getByText('Step 1 of 5', { exact: false })).toBeVisible();
+});
+
+test('a rate below the minimum is marked and focused, and the rest of the step is saved', async ({
+  page,
+}, testInfo) => {
+  const account = await createAccount(page.request, { firstName: 'Barbara', lastName: 'McClintock' });
+  await page.goto('/join-expert');
+  await page.getByRole('button', { name: 'Sign in to apply' }).click();
+  await logInThroughModal(page, account);
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('button', { name: /^4\./ })
+    .click();
+  await expect(page.getByText('Step 4 of 5', { exact: false })).toBeVisible();
+
+  await page.getByLabel('Country you work from').selectOption('DE');
+  await page.getByLabel('Hourly rate').fill('5');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  // The step stays, the wrong field says why and has the cursor; the country was saved anyway.
+  await expect(page.getByText('Step 4 of 5', { exact: false })).toBeVisible();
+  const rate = page.getByLabel('Hourly rate');
+  await expect(rate).toHaveAttribute('aria-invalid', 'true');
+  await expect(rate).toBeFocused();
+  await expect(page.getByText(/The hourly rate must be at least 10/)).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await (await page.request.get('/api/expert-application')).json()).country)
+    .toBe('DE');
+  await screenshots(page, testInfo, 'application-rate-refused');
+
+  await rate.fill('85');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Step 5 of 5', { exact: false })).toBeVisible();
 });

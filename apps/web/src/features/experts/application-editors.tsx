@@ -6,12 +6,12 @@ import { CloseIcon } from '../../components/ui/icons.tsx';
 import { useSerialAutosave } from '../../lib/use-serial-autosave.ts';
 import { applicationQueryKey, saveApplicationDraft } from './queries.ts';
 
-import { toDraft, type Values } from './application-values.ts';
+import { checkedDraft, type Values } from './application-values.ts';
 
 export function useAutosave(values: Values) {
   const queryClient = useQueryClient();
   return useSerialAutosave(values, {
-    toDraft,
+    toDraft: (values) => checkedDraft(values).draft,
     send: saveApplicationDraft,
     // The page renders the application (its status, what is still missing) from this cache entry.
     onSaved: (saved) => queryClient.setQueryData(applicationQueryKey, saved),

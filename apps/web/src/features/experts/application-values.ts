@@ -1,5 +1,6 @@
 // The application form's values and their mapping to and from the API's draft.
 import {
+  expertApplicationDraftSchema,
   type Availability,
   type ExpertApplication,
   type ExpertApplicationDraft,
@@ -91,6 +92,25 @@ export function toDraft(values: Values): ExpertApplicationDraft {
     orcid: values.orcid.trim() ? values.orcid.trim() : null,
     availability: values.availability,
   };
+}
+
+export type DraftProblems = Partial<Record<keyof ExpertApplicationDraft, string>>;
+
+/**
+ * The draft to save, without the fields the contract refuses, and why each was refused: one
+ * wrong field (a rate of 5) must not stop the rest of the step from being saved. A refused field
+ * keeps the value last saved on the server.
+ */
+export function checkedDraft(values: Values): { draft: ExpertApplicationDraft; problems: DraftProblems } {
+  const full = toDraft(values);
+  const draft: Record<string, unknown> = {};
+  const problems: DraftProblems = {};
+  for (const key of Object.keys(full) as (keyof ExpertApplicationDraft)[]) {
+    const checked = expertApplicationDraftSchema.shape[key].safeParse(full[key]);
+    if (checked.success) draft[key] = full[key];
+    else problems[key] = checked.error.issues[0]?.message ?? 'Check this field.';
+  }
+  return { draft: draft as ExpertApplicationDraft, problems };
 }
 
 export const stepTitles = [

@@ -2,12 +2,15 @@ import {
   availabilities,
   BIO_MIN,
   HEADLINE_MIN,
+  RATE_MAX_MINOR,
+  RATE_MIN_MINOR,
   rateCurrencies,
   type ExpertApplication,
+  type ExpertApplicationDraft,
   type ExpertCategory,
   type RateCurrency,
 } from '@sciwise/contracts';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, controlClasses, InputField, SelectField } from '../../components/ui/field.tsx';
@@ -18,7 +21,7 @@ import { availabilityLabels, countryOptions } from './format.ts';
 import { commonLanguages, languageName } from './languages.ts';
 import { useApplicationTransition } from './queries.ts';
 
-import { fieldStep, stepTitles, toValues, type Values } from './application-values.ts';
+import { checkedDraft, fieldStep, stepTitles, toValues, type Values } from './application-values.ts';
 import { ListEditor, useAutosave } from './application-editors.tsx';
 import { SubjectPicker } from './subject-picker.tsx';
 import { CategoryOptions } from './category-options.tsx';
@@ -32,8 +35,28 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
+  // A refused field is left out of the save (the rest is kept) and marked once the person has
+  // left it or tried to go on.
+  const { problems } = useMemo(() => checkedDraft(values), [values]);
+  const [reported, setReported] = useState<ReadonlySet<string>>(() => new Set());
+  const report = (...fields: string[]) => setReported((current) => new Set([...current, ...fields]));
+  const problemOf = (field: keyof ExpertApplicationDraft) =>
+    reported.has(field) ? problems[field] : undefined;
+  const sectionRef = useRef<HTMLElement>(null);
+
   const go = async (next: number) => {
     void flush();
+    const wrongHere = Object.keys(problems).filter((field) => fieldStep[field] === step);
+    if (next > step && wrongHere.length > 0) {
+      report(...wrongHere);
+      // Once the marks are drawn: bring the first wrong field into view and put the cursor in it.
+      window.requestAnimationFrame(() => {
+        const field = sectionRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        field?.scrollIntoView({ block: 'center' });
+        field?.focus();
+      });
+      return;
+    }
     setStep(next);
   };
 
@@ -83,6 +106,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
       </nav>
 
       <section
+        ref={sectionRef}
         aria-labelledby="step-heading"
         className="mt-6 rounded-card border border-slate-200 bg-white p-5 shadow-card sm:p-8"
       >
@@ -122,6 +146,8 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                 value={values.headline}
                 maxLength={120}
                 onChange={(event) => set('headline', event.target.value)}
+                onBlur={() => report('headline')}
+                error={problemOf('headline')}
                 hint={`At least ${HEADLINE_MIN} characters, e.g. "Biostatistician for oncology trials".`}
               />
               <div className="space-y-1.5">
@@ -134,13 +160,21 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                   maxLength={5000}
                   value={values.bio}
                   onChange={(event) => set('bio', event.target.value)}
-                  aria-describedby="application-bio-hint"
-                  className={controlClasses(false)}
+                  onBlur={() => report('bio')}
+                  aria-invalid={problemOf('bio') ? true : undefined}
+                  aria-describedby={problemOf('bio') ? 'application-bio-error' : 'application-bio-hint'}
+                  className={controlClasses(Boolean(problemOf('bio')))}
                 />
-                <p id="application-bio-hint" className="text-xs text-slate-600">
-                  At least {BIO_MIN} characters ({values.bio.trim().length} so far): your expertise, the
-                  problems you solve, and for whom.
-                </p>
+                {problemOf('bio') ? (
+                  <p id="application-bio-error" className="text-xs font-medium text-danger-700">
+                    {problemOf('bio')}
+                  </p>
+                ) : (
+                  <p id="application-bio-hint" className="text-xs text-slate-600">
+                    At least {BIO_MIN} characters ({values.bio.trim().length} so far): your expertise, the
+                    problems you solve, and for whom.
+                  </p>
+                )}
               </div>
             </>
           )}
@@ -216,6 +250,8 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                 value={values.orcid}
                 maxLength={19}
                 onChange={(event) => set('orcid', event.target.value)}
+                onBlur={() => report('orcid')}
+                error={problemOf('orcid')}
               />
             </>
           )}
@@ -226,12 +262,14 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                   label="Hourly rate"
                   type="number"
                   inputMode="decimal"
-                  min={10}
-                  max={10000}
+                  min={RATE_MIN_MINOR / 100}
+                  max={RATE_MAX_MINOR / 100}
                   step="any"
                   value={values.rate}
                   onChange={(event) => set('rate', event.target.value)}
-                  hint="Between 10 and 10,000 per hour."
+                  onBlur={() => report('hourlyRateMinor')}
+                  error={problemOf('hourlyRateMinor')}
+                  hint={`Between ${(RATE_MIN_MINOR / 100).toLocaleString('en-US')} and ${(RATE_MAX_MINOR / 100).toLocaleString('en-US')} per hour.`}
                 />
                 <SelectField
                   label="Currency"
