@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { fillSignUpForm, newAccount, signedInAccount, type TestAccount } from './support/accounts.ts';
 import { approvedExpert } from './support/experts.ts';
+import { screenshots } from './support/screenshots.ts';
 
 const description =
   'We have RNA-seq counts from 48 tumour samples and need a differential expression analysis, ' +
@@ -309,10 +310,10 @@ test('the project list narrows to one subject, and the choice survives a reload'
   await expect(list.getByRole('link', { name: `${word} Bioinformatics project` })).toBeVisible();
 });
 
-test("from an expert's profile: post a project, then invite that expert in one click", async ({
+test("from an expert's profile: invite to an open project in one click, or post a new one for them", async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.slow();
   const subject = `Glycobiology ${randomUUID().slice(0, 6)}`;
   const expert = await approvedExpert(browser, subject);
@@ -322,16 +323,44 @@ test("from an expert's profile: post a project, then invite that expert in one c
   const name = `${expert.account.firstName} ${expert.account.lastName}`;
   await signedInAccount(page);
 
+  // With no open project yet, the dialog says so and offers a new project named for the expert.
   await page.goto(`/experts/${slug}`);
-  await page.getByRole('link', { name: 'Invite to a project' }).click();
+  await page.getByRole('button', { name: 'Invite to a project' }).click();
+  const dialog = page.getByRole('dialog', { name: `Invite ${name} to a project` });
+  await expect(dialog.getByText(`You have no open projects to invite ${name} to.`)).toBeVisible();
+  await screenshots(page, testInfo, 'invite-dialog-empty', false);
+  await dialog.getByRole('link', { name: `A new project for ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/create-project\\?expert=${slug}$`));
+  await expect(page.getByText(`A new project for ${name}`)).toBeVisible();
   await fillProject(page, 'Glycan profiling of a biosimilar', subject, async (fn) => void (await fn()));
   await page.getByRole('button', { name: 'Post project' }).click();
   await page.getByRole('button', { name: `Invite ${name} to quote` }).click();
   await expect(page.getByText(`${name} is invited and has been notified.`)).toBeVisible();
 
+  // With open projects, the dialog lists them first: one click invites.
+  await postProjectViaApi(page, {
+    title: 'Sialic acid linkage analysis',
+    category: 'researchers',
+    subjects: [subject],
+    budgetType: 'fixed',
+    budgetMinMinor: 100_000,
+    budgetMaxMinor: 200_000,
+    currency: 'USD',
+    visibility: 'public',
+  });
+  await page.goto(`/experts/${slug}`);
+  await page.getByRole('button', { name: 'Invite to a project' }).click();
+  await expect(dialog.getByText('Glycan profiling of a biosimilar')).toBeVisible();
+  await screenshots(page, testInfo, 'invite-dialog', false);
+  await dialog.getByRole('button', { name: `Invite ${name} to Sialic acid linkage analysis` }).click();
+  await expect(dialog.getByText('Invited', { exact: true })).toBeVisible();
+  // Inviting again to the first project is refused with the server's words, not a silent repeat.
+  await dialog.getByRole('button', { name: `Invite ${name} to Glycan profiling of a biosimilar` }).click();
+  await expect(dialog.getByText('You have already invited this expert to this project.')).toBeVisible();
+
   await expert.page.goto('/profile/proposals');
   await expert.page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(expert.page.getByRole('link', { name: 'Glycan profiling of a biosimilar' })).toBeVisible();
+  await expect(expert.page.getByRole('link', { name: 'Sialic acid linkage analysis' })).toBeVisible();
   await expert.context.close();
 });

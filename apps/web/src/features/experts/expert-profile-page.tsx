@@ -1,6 +1,6 @@
 import { expertCategoryLabels, type ExpertProfile } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
+import { InviteToProjectDialog } from '../projects/invite-to-project-dialog.tsx';
 import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
 import { StarRating } from '../site/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney } from './format.ts';
@@ -117,11 +118,14 @@ export function ExpertProfilePage() {
 
 function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: boolean }) {
   const { openAuthModal } = useAuthModal();
+  const [inviting, setInviting] = useState(false);
+  const closeInvite = useCallback(() => setInviting(false), []);
   const actions = signedIn ? (
     <>
-      <ButtonLink to={`/create-project?expert=${expert.slug}`} size="lg">
+      <Button size="lg" onClick={() => setInviting(true)}>
         Invite to a project
-      </ButtonLink>
+      </Button>
+      <InviteToProjectDialog expert={expert} open={inviting} onClose={closeInvite} />
       <ButtonLink to={`/chat?expert=${expert.slug}`} variant="secondary" size="lg">
         Message
       </ButtonLink>

@@ -46,6 +46,17 @@ function InviteChosenExpert({ projectId, slug }: { projectId: string; slug: stri
   );
 }
 
+/** Names the expert this new project is for, so the person knows why they are here. */
+function ProjectForExpert({ slug }: { slug: string }) {
+  const profile = useQuery(expertProfileQuery(slug));
+  if (!profile.data) return null;
+  return (
+    <p className="mt-3 font-semibold text-white">
+      A new project for {profile.data.name}: once it is posted, inviting them takes one click.
+    </p>
+  );
+}
+
 function Published({ projectId, expertSlug }: { projectId: string; expertSlug: string | null }) {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
@@ -239,6 +250,7 @@ export function PostProjectPage() {
           Describe the work, choose the expertise and a budget. Matching experts are listed the moment you
           post, and you pay only for milestones you approve.
         </p>
+        {expertSlug && !published && <ProjectForExpert slug={expertSlug} />}
       </PageHero>
       {body}
     </>
