@@ -174,8 +174,8 @@ export const rejectApplicationRequestSchema = z.strictObject({
  * provider's made-up iDs, whose record page says it is not on orcid.org.
  */
 export const verifiedOrcidSchema = z.object({
-  id: z.string(),
-  url: z.string(),
+  id: z.string().refine(isValidOrcid),
+  url: z.url({ protocol: /^https?$/ }),
   development: z.boolean(),
 });
 export type VerifiedOrcid = z.infer<typeof verifiedOrcidSchema>;
