@@ -28,6 +28,7 @@ export const signInFailureReasons = [
   'account_closed',
   'unknown_provider',
   'orcid_invalid',
+  'orcid_not_linked',
 ] as const;
 export type SignInFailureReason = (typeof signInFailureReasons)[number];
 export const signInFailureReasonSchema = z.enum(signInFailureReasons);
@@ -52,6 +53,8 @@ const failureDetails: Record<SignInFailureReason, string> = {
   unknown_provider: 'That sign-in option is not available.',
   orcid_invalid:
     'The ORCID provider did not send a valid ORCID iD (0000-0000-0000-000X with its check digit), so nothing was linked.',
+  orcid_not_linked:
+    'This ORCID iD is not linked to a Sciwise account. Log in with your e-mail and password, then link ORCID in Account Settings.',
 };
 
 /** The heading the failure page shows: the spec's LinkedIn text for LinkedIn, its general one otherwise. */

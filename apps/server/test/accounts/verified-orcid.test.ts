@@ -140,6 +140,31 @@ describe('a verified ORCID iD', () => {
     expect((await profileOf(await slugOf(expert))).verifiedOrcid).toBeNull();
   });
 
+  it('signs in with a linked iD, and sends an unlinked one to log in and link it from Settings', async () => {
+    const expert = await approvedExpert(t.app);
+    await link(orcid, 'orcid', expert, '0000-0003-1415-9269');
+    const signIn = async (sub: string) => {
+      const remoteAddress = randomIp();
+      const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/orcid/start', remoteAddress });
+      orcid.nextPerson = { sub, given_name: 'Ada', family_name: 'Expert' };
+      const atProvider = await fetch(String(start.headers.location), { redirect: 'manual' });
+      const callback = new URL(atProvider.headers.get('location')!);
+      return t.app.inject({
+        method: 'GET',
+        url: callback.pathname + callback.search,
+        cookies: { [TXN]: start.cookies.find((cookie) => cookie.name === TXN)!.value },
+        remoteAddress,
+      });
+    };
+    const linked = await signIn('0000-0003-1415-9269');
+    expect(String(linked.headers.location)).toBe('/profile/freelancer-dashboard');
+    expect(linked.cookies.some((cookie) => cookie.name === '__Host-sid')).toBe(true);
+
+    const stranger = await signIn('0000-0002-7183-4569');
+    expect(String(stranger.headers.location)).toBe('/sign-in/failed?provider=orcid&reason=orcid_not_linked');
+    expect(stranger.cookies.some((cookie) => cookie.name === '__Host-sid')).toBe(false);
+  });
+
   it('accepts an X check digit', async () => {
     const expert = await approvedExpert(t.app);
     expect(await link(orcid, 'orcid', expert, '0000-0002-9079-593X')).toBe('/profile/settings?linked=orcid');

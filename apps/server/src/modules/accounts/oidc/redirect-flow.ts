@@ -183,7 +183,9 @@ export async function finishSignIn(
 
   // A new identity. An account is made only for an e-mail the provider vouches for and nobody
   // here holds: an existing account is linked only by its owner, from Settings, never by e-mail.
-  if (!profile.email || !profile.emailVerified) throw new SignInFailure('email_unverified');
+  // ORCID names no e-mail at all: its iD is linked to an account from Settings.
+  if (!profile.email || !profile.emailVerified)
+    throw new SignInFailure(orcidId ? 'orcid_not_linked' : 'email_unverified');
   if (await findUserByEmail(ctx, profile.email)) throw new SignInFailure('email_in_use');
   const key = await saveLoginState(ctx, 'pending_sign_up', provider.name, {
     issuer,
