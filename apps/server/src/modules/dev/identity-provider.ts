@@ -64,6 +64,8 @@ interface DevIssuer {
   label: string;
   /** Where this issuer's paths start on the shared server ('' or /orcid). */
   mount: string;
+  /** Added to its cookie names ('' or _orcid). */
+  cookieSuffix: string;
   clientId: string;
   scope: string;
   people: Record<string, Persona>;
@@ -75,6 +77,7 @@ const devIssuers = {
   id: {
     label: DEV_PROVIDER_LABEL,
     mount: '',
+    cookieSuffix: '',
     clientId: 'sciwise-dev',
     scope: 'openid profile email',
     people: Object.fromEntries(
@@ -88,6 +91,7 @@ const devIssuers = {
   orcid: {
     label: DEV_ORCID_PROVIDER_LABEL,
     mount: ORCID_PATH,
+    cookieSuffix: '_orcid',
     clientId: 'sciwise-dev-orcid',
     scope: 'openid',
     people: Object.fromEntries(
@@ -142,7 +146,15 @@ export async function startDevIdentityProvider(options: {
       jwks: {
         keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'dev-id-1', alg: 'RS256', use: 'sig' }],
       },
-      cookies: { keys: [randomBytes(32).toString('base64url')] },
+      cookies: {
+        keys: [randomBytes(32).toString('base64url')],
+        // The two issuers share a host: their cookies must not overwrite each other's.
+        names: {
+          session: `_session${issuer.cookieSuffix}`,
+          interaction: `_interaction${issuer.cookieSuffix}`,
+          resume: `_interaction_resume${issuer.cookieSuffix}`,
+        },
+      },
       pkce: { methods: ['S256'], required: () => true },
       features: { devInteractions: { enabled: false } },
       claims: {
