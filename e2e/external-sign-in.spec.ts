@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInAccount } from './support/accounts.ts';
+import { approvedExpert } from './support/experts.ts';
 import { gotoInteractive } from './support/site.ts';
 
 // The development identity provider ("Sciwise Dev ID") starts beside the server on the embedded
@@ -114,6 +116,67 @@ test('a password account links Sciwise Dev ID from Settings, then signs in with 
   await gotoInteractive(page, '/profile/settings');
   await card.getByRole('button', { name: 'Unlink Sciwise Dev ID' }).click();
   await expect(card.getByText('You sign in with your e-mail and password.')).toBeVisible();
+});
+
+/** Both widths of what `target` shows, into SCREENSHOT_DIR (only when it is set). */
+async function shotsAtBothWidths(page: Page, name: string, target?: Locator) {
+  if (!shots) return;
+  for (const size of [390, 1280]) {
+    await page.setViewportSize({ width: size, height: 900 });
+    if (target) await target.screenshot({ path: `${shots}/${name}-${size}.png` });
+    else await page.screenshot({ path: `${shots}/${name}-${size}.png`, fullPage: true });
+  }
+}
+
+test('an expert links an ORCID iD through Sciwise Dev ORCID from Settings: the verified mark shows on the profile, in search and in Settings, and goes with the unlink', async ({
+  browser,
+}) => {
+  const subject = `Orcidology ${randomUUID().slice(0, 6)}`;
+  const { page, context } = await approvedExpert(browser, subject);
+  const { slug } = (await (await page.request.get('/api/expert-application')).json()) as { slug: string };
+  await gotoInteractive(page, `/experts/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Verified ORCID/ })).toHaveCount(0);
+
+  await gotoInteractive(page, '/profile/settings');
+  const card = page.getByRole('region', { name: 'Sign-in methods' });
+  await card.getByRole('link', { name: 'Link Sciwise Dev ORCID' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Sign in to Sciwise with Sciwise Dev ORCID' }),
+  ).toBeVisible();
+  await expect(page.getByText('they are not records on orcid.org')).toBeVisible();
+  await page.getByRole('radio', { name: /Rosalind Franklin/ }).check();
+  await page.getByRole('button', { name: 'Allow and continue' }).click();
+
+  await expect(page).toHaveURL(/\/profile\/settings\?linked=dev-orcid$/);
+  await expect(card.getByText('Sciwise Dev ORCID is now linked')).toBeVisible();
+  const mark = /^Verified ORCID 0000-0000-0000-300X development iD/;
+  await expect(card.getByRole('link', { name: mark })).toBeVisible();
+  await shotsAtBothWidths(page, 'orcid-settings', card);
+
+  // The public profile, as a visitor sees it.
+  const visitor = await browser.newPage();
+  await gotoInteractive(visitor, `/experts/${slug}`);
+  const badge = visitor.getByRole('link', { name: mark });
+  await expect(badge).toBeVisible();
+  // A development iD links to the development provider's own page, which says what it is.
+  const record = await visitor.request.get((await badge.getAttribute('href'))!);
+  expect(await record.text()).toContain('It is not a record on orcid.org');
+  await shotsAtBothWidths(visitor, 'orcid-profile');
+
+  await gotoInteractive(visitor, `/find-an-expert?q=${encodeURIComponent(subject)}`);
+  const result = visitor.getByRole('article').filter({ hasText: 'Bioinformatician for cancer genomics' });
+  await expect(result.getByRole('link', { name: mark })).toBeVisible();
+  await shotsAtBothWidths(visitor, 'orcid-search-card', result);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await card.getByRole('button', { name: 'Unlink Sciwise Dev ORCID' }).click();
+  await expect(card.getByRole('link', { name: mark })).toHaveCount(0);
+  await gotoInteractive(visitor, `/experts/${slug}`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /Verified ORCID/ })).toHaveCount(0);
+  await visitor.close();
+  await context.close();
 });
 
 test('figure: median time from clicking "Continue with Sciwise Dev ID" to the signed-in dashboard (10 runs)', async ({

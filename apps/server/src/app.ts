@@ -29,6 +29,8 @@ import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { meRoutes } from './modules/accounts/me-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import {
+  DEV_ORCID_PROVIDER_LABEL,
+  DEV_ORCID_PROVIDER_NAME,
   DEV_PROVIDER_LABEL,
   DEV_PROVIDER_NAME,
   startDevIdentityProvider,
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const dev = await startDevIdentityProvider({
       port: config.devIdentityPort,
       redirectUri: callbackUrl(ctx, DEV_PROVIDER_NAME),
+      orcidRedirectUri: callbackUrl(ctx, DEV_ORCID_PROVIDER_NAME),
     });
     app.addHook('onClose', () => dev.close());
     identityProviders.add({
@@ -165,6 +168,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clientSecret: dev.clientSecret,
       scopes: 'openid profile email',
       audience: dev.clientId,
+      kind: 'standard',
+    });
+    identityProviders.add({
+      name: DEV_ORCID_PROVIDER_NAME,
+      label: DEV_ORCID_PROVIDER_LABEL,
+      issuer: dev.orcid.issuer,
+      clientId: dev.orcid.clientId,
+      clientSecret: dev.orcid.clientSecret,
+      scopes: 'openid',
+      audience: dev.orcid.clientId,
+      kind: 'orcid',
     });
     app.log.info({ issuer: dev.issuer }, `development identity provider "${DEV_PROVIDER_LABEL}" started`);
   }

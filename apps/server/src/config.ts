@@ -117,7 +117,16 @@ export interface OidcProviderConfig {
   label: string;
   /** The audience an access token sent to LoginWithAuth0 must carry (default: the client id). */
   audience: string;
+  /**
+   * `orcid`: the provider's `sub` is an ORCID iD, and linking it marks the expert's ORCID as
+   * verified. Set by OIDC_<NAME>_KIND=orcid, or known from the issuer (orcid.org, sandbox.orcid.org).
+   */
+  kind: 'standard' | 'orcid';
 }
+
+/** ORCID's own issuers: a provider at one of these is an ORCID provider without OIDC_<NAME>_KIND. */
+const orcidIssuers = new Set(['https://orcid.org', 'https://sandbox.orcid.org']);
+const providerKinds = ['standard', 'orcid'] as const;
 
 export class ConfigError extends Error {}
 
@@ -140,7 +149,15 @@ function readOidcProviders(names: string | undefined, source: NodeJS.ProcessEnv)
       );
     if (!clientId)
       throw new ConfigError(`Invalid setting ${prefix}CLIENT_ID: set the client id the provider gave you`);
-    const scopes = read('SCOPES') ?? 'openid profile email';
+    const kindSetting = read('KIND')?.toLowerCase();
+    if (kindSetting !== undefined && !providerKinds.some((kind) => kind === kindSetting))
+      throw new ConfigError(
+        `Invalid setting ${prefix}KIND=${JSON.stringify(kindSetting)}: must be orcid or standard`,
+      );
+    const knownOrcid = orcidIssuers.has(issuer.replace(/\/+$/, ''));
+    const kind = kindSetting === 'orcid' || (kindSetting === undefined && knownOrcid) ? 'orcid' : 'standard';
+    // ORCID's OpenID scope is `openid` alone: it gives the iD and a name, never an e-mail.
+    const scopes = read('SCOPES') ?? (kind === 'orcid' ? 'openid' : 'openid profile email');
     if (!scopes.split(/\s+/).includes('openid'))
       throw new ConfigError(`Invalid setting ${prefix}SCOPES=${JSON.stringify(scopes)}: must include openid`);
     const label = read('LABEL') ?? knownLabels[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
@@ -153,6 +170,7 @@ function readOidcProviders(names: string | undefined, source: NodeJS.ProcessEnv)
       scopes,
       label,
       audience: read('AUDIENCE') ?? clientId,
+      kind,
     };
   });
 }

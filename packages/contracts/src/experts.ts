@@ -168,6 +168,18 @@ export const rejectApplicationRequestSchema = z.strictObject({
   ),
 });
 
+/**
+ * An ORCID iD the expert linked by signing in to an ORCID provider (never one typed into a form).
+ * `url` is the public record at that provider; `development` is true for the development
+ * provider's made-up iDs, whose record page says it is not on orcid.org.
+ */
+export const verifiedOrcidSchema = z.object({
+  id: z.string().refine(isValidOrcid),
+  url: z.url({ protocol: /^https?$/ }),
+  development: z.boolean(),
+});
+export type VerifiedOrcid = z.infer<typeof verifiedOrcidSchema>;
+
 /** The card shown in search results and on the landing page. */
 export const expertCardSchema = z.object({
   slug: z.string(),
@@ -183,6 +195,8 @@ export const expertCardSchema = z.object({
   rating: z.number().int().min(0).max(5),
   ratingAverage: z.number().nullable(),
   reviewCount: z.number().int(),
+  /** Null unless an ORCID iD was linked through an ORCID provider (see verifiedOrcidSchema). */
+  verifiedOrcid: verifiedOrcidSchema.nullable(),
 });
 export type ExpertCard = z.infer<typeof expertCardSchema>;
 
@@ -192,6 +206,7 @@ export const expertProfileSchema = expertCardSchema.extend({
   languages: z.array(z.string()),
   education: z.array(educationSchema),
   publications: z.array(publicationSchema),
+  /** The iD the expert typed in their application: shown as given, never as verified. */
   orcid: z.string().nullable(),
   memberSince: z.string(),
 });

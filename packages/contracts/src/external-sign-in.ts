@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { heardFromSchema, personNameSchema, phoneNumberSchema } from './fields.ts';
 import { loginUserSchema } from './accounts.ts';
+import { verifiedOrcidSchema } from './experts.ts';
 import { replaceUnsafeChars } from './text.ts';
 
 /** The spec's texts (section 8) for a failed redirect sign-in. */
@@ -26,6 +27,8 @@ export const signInFailureReasons = [
   'already_linked',
   'account_closed',
   'unknown_provider',
+  'orcid_invalid',
+  'orcid_not_linked',
 ] as const;
 export type SignInFailureReason = (typeof signInFailureReasons)[number];
 export const signInFailureReasonSchema = z.enum(signInFailureReasons);
@@ -38,7 +41,8 @@ const failureDetails: Record<SignInFailureReason, string> = {
   login_required: 'The identity provider asked you to sign in again.',
   mfa_required: 'The identity provider needs a second step we could not complete.',
   timeout: 'The identity provider took too long to answer.',
-  request_error: 'We could not complete the sign-in with the identity provider.',
+  // The spec's fallback text for a token request that failed (section 8), then what it means here.
+  request_error: 'Get access token failed. We could not complete the sign-in with the identity provider.',
   token_invalid: 'The identity provider’s answer could not be verified, so we did not trust it.',
   email_unverified:
     'Your identity provider has not confirmed your e-mail address. Confirm it there, or log in with your password.',
@@ -47,6 +51,10 @@ const failureDetails: Record<SignInFailureReason, string> = {
   already_linked: 'That identity is already linked to another Sciwise account.',
   account_closed: 'This account has been deleted.',
   unknown_provider: 'That sign-in option is not available.',
+  orcid_invalid:
+    'The ORCID provider did not send a valid ORCID iD (0000-0000-0000-000X with its check digit), so nothing was linked.',
+  orcid_not_linked:
+    'This ORCID iD is not linked to a Sciwise account. Log in with your e-mail and password, then link ORCID in Account Settings.',
 };
 
 /** The heading the failure page shows: the spec's LinkedIn text for LinkedIn, its general one otherwise. */
@@ -129,6 +137,8 @@ export const linkedIdentitySchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** Decided by the server: false when this is the account's last way in. */
   canUnlink: z.boolean(),
+  /** The verified ORCID iD when this identity came from an ORCID provider. */
+  orcid: verifiedOrcidSchema.nullable(),
 });
 export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>;
 export const linkedIdentitiesResponseSchema = z.object({

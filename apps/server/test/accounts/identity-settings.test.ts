@@ -24,6 +24,7 @@ describe('identity provider settings', () => {
         scopes: 'openid profile email',
         label: 'Auth0',
         audience: 'abc',
+        kind: 'standard',
       },
       {
         name: 'linkedin',
@@ -33,6 +34,7 @@ describe('identity provider settings', () => {
         scopes: 'openid profile email',
         label: 'LinkedIn (work)',
         audience: 'li',
+        kind: 'standard',
       },
     ]);
   });

@@ -122,12 +122,21 @@ export const externalIdentities = pgTable(
     subject: text('subject').notNull(),
     /** The e-mail the provider named when the identity was linked: shown in Settings, never used to match. */
     email: text('email'),
+    /**
+     * The ORCID iD (the `sub`, checksum-checked) when the identity came from an ORCID provider:
+     * the only source of an expert's "verified ORCID" mark. Set at link time, never from a form.
+     */
+    orcidId: text('orcid_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('external_identities_issuer_subject_unique').on(t.issuer, t.subject),
     index('external_identities_user_id_idx').on(t.userId),
+    // Cards and profiles look up each expert's verified iD by user: a small partial index.
+    index('external_identities_orcid_user_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.orcidId} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { AdminApplication, ExpertApplication, ExpertCard, ExpertProfile } from '@sciwise/contracts';
 import { expertProfiles, type users } from '../../db/schema/index.ts';
+import { verifiedOrcidOf } from '../accounts/oidc/orcid.ts';
 import { avatarUrl } from '../accounts/presenter.ts';
 import { applicationProblems } from './application-rules.ts';
 import { availableTransitions } from './vetting-states.ts';
@@ -24,7 +25,10 @@ export const cardColumns = {
   ratingCount: expertProfiles.ratingCount,
 };
 
-/** The columns a card needs; search selects exactly these. */
+/**
+ * The columns a card needs; search selects exactly these. `verifiedOrcid` comes from
+ * verifiedOrcidFor (accounts/oidc/orcid.ts), never from the profile's typed-in `orcid`.
+ */
 export interface CardRow {
   id: string;
   userId: string;
@@ -40,6 +44,7 @@ export interface CardRow {
   ratingCenti: number;
   ratingCount: number;
   avatarKey: string | null;
+  verifiedOrcid: string | null;
 }
 
 /** Whole stars for display (spec §3), from hundredths of a star, rounded half up. */
@@ -66,12 +71,17 @@ export function presentCard(row: CardRow): ExpertCard {
     rating: wholeStars(row.ratingCenti, row.ratingCount),
     ratingAverage: row.ratingCount > 0 ? row.ratingCenti / 100 : null,
     reviewCount: row.ratingCount,
+    verifiedOrcid: verifiedOrcidOf(row.verifiedOrcid),
   };
 }
 
-export function presentProfile(row: ProfileRow, avatarKey: string | null): ExpertProfile {
+export function presentProfile(
+  row: ProfileRow,
+  avatarKey: string | null,
+  verifiedOrcid: string | null,
+): ExpertProfile {
   return {
-    ...presentCard({ ...row, avatarKey }),
+    ...presentCard({ ...row, avatarKey, verifiedOrcid }),
     bio: row.bio ?? '',
     skills: row.skills,
     languages: row.languages,

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, INT4_KEYS } from './cursor.ts';
+import { verifiedOrcidFor } from '../accounts/oidc/orcid.ts';
 import { cardColumns, presentCard } from './presenter.ts';
 
 export type SearchInput = z.output<typeof expertSearchQuerySchema>;
@@ -212,6 +213,7 @@ function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: numb
       ratingCount: hits.ratingCount,
       sortKey: hits.sortKey,
       avatarKey: users.avatarKey,
+      verifiedOrcid: verifiedOrcidFor(hits.userId),
     })
     .from(hits)
     .innerJoin(users, eq(users.id, hits.userId))

@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { expertProfiles as p, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { verifiedOrcidFor } from '../accounts/oidc/orcid.ts';
 import { cardColumns, presentCard, presentProfile } from './presenter.ts';
 
 const NOT_FOUND = 'We could not find that expert.';
@@ -16,13 +17,13 @@ const NOT_FOUND = 'We could not find that expert.';
 /** An approved expert's public profile; anything else is a 404, so drafts never leak. */
 export async function getPublicProfile(db: Executor, slug: string): Promise<ExpertProfile> {
   const [row] = await db
-    .select({ profile: p, avatarKey: users.avatarKey })
+    .select({ profile: p, avatarKey: users.avatarKey, verifiedOrcid: verifiedOrcidFor(p.userId) })
     .from(p)
     .innerJoin(users, eq(users.id, p.userId))
     .where(and(eq(p.slug, slug), sql`${p.status} = 'approved'`))
     .limit(1);
   if (!row) throw notFound(NOT_FOUND);
-  return presentProfile(row.profile, row.avatarKey);
+  return presentProfile(row.profile, row.avatarKey, row.verifiedOrcid);
 }
 
 /** Name and id for the generated avatar of an approved expert. */
@@ -44,6 +45,7 @@ export async function featuredExperts(db: Executor): Promise<FeaturedExpertsResp
       .select({
         ...cardColumns,
         avatarKey: users.avatarKey,
+        verifiedOrcid: verifiedOrcidFor(p.userId),
       })
       .from(p)
       .innerJoin(users, eq(users.id, p.userId))

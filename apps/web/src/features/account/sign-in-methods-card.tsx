@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { VerifiedOrcidBadge } from '../experts/verified-orcid-badge.tsx';
 
 const identitiesQuery = queryOptions({
   queryKey: ['me', 'identities'],
@@ -34,6 +35,14 @@ function IdentityRow({ identity }: { identity: LinkedIdentity }) {
           {identity.email ? `${identity.email} · ` : ''}linked {formatDate(identity.linkedAt)}
           {identity.lastUsedAt ? ` · last used ${formatDate(identity.lastUsedAt)}` : ''}
         </p>
+        {identity.orcid && (
+          <div className="mt-1.5">
+            <VerifiedOrcidBadge orcid={identity.orcid} />
+            <p className="mt-1 text-xs text-slate-600">
+              Shown on your expert profile and in search while this stays linked.
+            </p>
+          </div>
+        )}
         {!identity.canUnlink && (
           <p className="text-xs text-slate-600">Your only way to sign in, so it stays linked.</p>
         )}

@@ -3,6 +3,7 @@ import { expertCategoryLabels } from '@sciwise/contracts/constants';
 import { Link } from 'react-router';
 import { StarRating } from '../site/star-rating.tsx';
 import { countryName, formatMoney } from './format.ts';
+import { VerifiedOrcidBadge } from './verified-orcid-badge.tsx';
 
 export function ExpertCard({ expert }: { expert: ExpertCardData }) {
   return (
@@ -27,6 +28,7 @@ export function ExpertCard({ expert }: { expert: ExpertCardData }) {
             </Link>
           </h3>
           <p className="mt-0.5 line-clamp-2 text-sm text-slate-700">{expert.headline}</p>
+          {expert.verifiedOrcid && <VerifiedOrcidBadge orcid={expert.verifiedOrcid} className="mt-2" />}
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">

@@ -16,6 +16,7 @@ import { StarRating } from '../site/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney } from './format.ts';
 import { languageName } from './languages.ts';
 import { expertProfileQuery } from './queries.ts';
+import { VerifiedOrcidBadge } from './verified-orcid-badge.tsx';
 
 function setMetaDescription(text: string) {
   let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -117,6 +118,9 @@ export function ExpertProfilePage() {
 }
 
 function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: boolean }) {
+  // The iD typed into the application is only the expert's word: shown apart, and not at all when
+  // it is the one they verified by linking ORCID.
+  const typedOrcid = expert.orcid !== expert.verifiedOrcid?.id ? expert.orcid : null;
   const { openAuthModal } = useAuthModal();
   const [inviting, setInviting] = useState(false);
   const closeInvite = useCallback(() => setInviting(false), []);
@@ -177,6 +181,7 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
                 <span>{countryName(expert.country)}</span>
                 <span>{availabilityLabels[expert.availability]}</span>
               </div>
+              {expert.verifiedOrcid && <VerifiedOrcidBadge orcid={expert.verifiedOrcid} className="mt-3" />}
             </div>
             <div className="shrink-0 sm:text-right">
               <p className="text-2xl font-bold text-slate-900">
@@ -220,7 +225,7 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
                 </ul>
               </section>
             )}
-            {(expert.publications.length > 0 || expert.orcid) && (
+            {(expert.publications.length > 0 || typedOrcid) && (
               <section aria-labelledby="publications-heading">
                 <h2 id="publications-heading" className="text-xl font-semibold text-slate-900">
                   Publications
@@ -244,16 +249,16 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
                     </li>
                   ))}
                 </ul>
-                {expert.orcid && (
+                {typedOrcid && (
                   <p className="mt-3 text-sm text-slate-700">
-                    ORCID iD:{' '}
+                    ORCID iD given by the expert (not verified):{' '}
                     <a
-                      href={`https://orcid.org/${expert.orcid}`}
+                      href={`https://orcid.org/${typedOrcid}`}
                       rel="noopener noreferrer"
                       target="_blank"
                       className="font-medium text-brand-700 underline"
                     >
-                      {expert.orcid}
+                      {typedOrcid}
                     </a>
                   </p>
                 )}

@@ -50,7 +50,12 @@ const isExpertCard: Guard<ExpertCard> = (value): value is ExpertCard =>
   isCount(value.rating) &&
   value.rating <= 5 &&
   (value.ratingAverage === null || typeof value.ratingAverage === 'number') &&
-  isCount(value.reviewCount);
+  isCount(value.reviewCount) &&
+  (value.verifiedOrcid === null ||
+    (isRecord(value.verifiedOrcid) &&
+      isString(value.verifiedOrcid.id) &&
+      isString(value.verifiedOrcid.url) &&
+      typeof value.verifiedOrcid.development === 'boolean'));
 
 const isSearchAnswer: Guard<ExpertSearchResponse> = (value): value is ExpertSearchResponse =>
   isRecord(value) &&

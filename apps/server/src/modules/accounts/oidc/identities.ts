@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../../context.ts';
 import type { Executor } from '../../../db/client.ts';
 import { expertProfiles, externalIdentities, users } from '../../../db/schema/index.ts';
 import { conflict, notFound } from '../../../errors.ts';
+import { presentVerifiedOrcid } from './orcid.ts';
 import type { IdentityProviders } from './providers.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -33,7 +34,14 @@ export async function markIdentityUsed(ctx: ServiceContext, identityId: string):
 /** Links (issuer, subject) to a signed-in account; a no-op when it is linked to that account already. */
 export async function linkIdentity(
   db: Executor,
-  input: { userId: string; issuer: string; subject: string; email: string | undefined },
+  input: {
+    userId: string;
+    issuer: string;
+    subject: string;
+    email: string | undefined;
+    /** The checked ORCID iD when the provider is an ORCID provider. */
+    orcidId?: string | null;
+  },
 ): Promise<'linked' | 'already_yours' | 'already_linked'> {
   const owner = await identityOwner(db, input.issuer, input.subject);
   if (owner) return owner.user.id === input.userId ? 'already_yours' : 'already_linked';
@@ -44,6 +52,7 @@ export async function linkIdentity(
       issuer: input.issuer,
       subject: input.subject,
       email: input.email ?? null,
+      orcidId: input.orcidId ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: externalIdentities.id });
@@ -75,6 +84,7 @@ export async function listIdentities(
         linkedAt: row.createdAt.toISOString(),
         lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
         canUnlink: ways > 1,
+        orcid: row.orcidId ? presentVerifiedOrcid(row.issuer, row.orcidId) : null,
       };
     }),
     hasPassword,

@@ -15,6 +15,7 @@ import { findUserByEmail } from '../service.ts';
 import { createSession, type SessionUser } from '../sessions.ts';
 import { defaultDashboard, identityOwner, linkIdentity, markIdentityUsed } from './identities.ts';
 import { peekLoginState, saveLoginState, takeLoginState } from './login-states.ts';
+import { orcidFromSubject } from './orcid.ts';
 import type { IdentityProviderEntry, IdentityProviders } from './providers.ts';
 import { profileFromClaims } from './profile-claims.ts';
 import { sameSitePath } from './return-to.ts';
@@ -43,6 +44,8 @@ const pendingState = z.object({
   firstName: z.string(),
   lastName: z.string(),
   returnTo: z.string().nullable(),
+  /** The checked iD when the provider is an ORCID provider. */
+  orcidId: z.string().nullable().default(null),
 });
 
 export const callbackUrl = (ctx: ServiceContext, provider: string) =>
@@ -129,6 +132,12 @@ export async function finishSignIn(
   if (!claims) throw new SignInFailure('token_invalid');
   const issuer = claims.iss;
   const subject = claims.sub;
+  // An ORCID provider's subject is the iD: a malformed one is neither linked nor signed in with.
+  const orcidId = orcidFromSubject(provider, subject);
+  if (orcidId === null) {
+    ctx.log.info({ provider: provider.name }, 'ORCID provider sent a subject that is not a valid ORCID iD');
+    throw new SignInFailure('orcid_invalid');
+  }
   let profile = profileFromClaims(claims);
   if (!profile.email && configuration.serverMetadata().userinfo_endpoint) {
     const info = await client
@@ -147,6 +156,7 @@ export async function finishSignIn(
       issuer,
       subject,
       email: profile.email,
+      orcidId,
     });
     if (result === 'already_linked') throw new SignInFailure('already_linked');
     return { kind: 'linked', redirectTo: `/profile/settings?linked=${encodeURIComponent(provider.name)}` };
@@ -173,7 +183,9 @@ export async function finishSignIn(
 
   // A new identity. An account is made only for an e-mail the provider vouches for and nobody
   // here holds: an existing account is linked only by its owner, from Settings, never by e-mail.
-  if (!profile.email || !profile.emailVerified) throw new SignInFailure('email_unverified');
+  // ORCID names no e-mail at all: its iD is linked to an account from Settings.
+  if (!profile.email || !profile.emailVerified)
+    throw new SignInFailure(orcidId ? 'orcid_not_linked' : 'email_unverified');
   if (await findUserByEmail(ctx, profile.email)) throw new SignInFailure('email_in_use');
   const key = await saveLoginState(ctx, 'pending_sign_up', provider.name, {
     issuer,
@@ -182,6 +194,7 @@ export async function finishSignIn(
     firstName: profile.firstName,
     lastName: profile.lastName,
     returnTo: stored.returnTo,
+    orcidId: orcidId ?? null,
   } satisfies z.infer<typeof pendingState>);
   return { kind: 'sign_up', key };
 }
@@ -245,6 +258,7 @@ export async function completeSignUp(
       issuer: data.issuer,
       subject: data.subject,
       email: data.email,
+      orcidId: data.orcidId,
       lastUsedAt: ctx.clock.now(),
     });
     return created!;

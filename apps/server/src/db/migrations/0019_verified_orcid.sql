@@ -1,0 +1,2 @@
+ALTER TABLE "external_identities" ADD COLUMN "orcid_id" text;--> statement-breakpoint
+CREATE INDEX "external_identities_orcid_user_idx" ON "external_identities" USING btree ("user_id","created_at") WHERE "external_identities"."orcid_id" is not null;
