@@ -14,8 +14,8 @@ async function overflowing(page: Page): Promise<string[]> {
     const found: string[] = [];
     if (document.documentElement.scrollWidth > width + 1)
       found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
-    for (const element of document.querySelectorAll<HTMLElement>(
-      'main h1, main h2, main h3, main a, main p, main li, main span',
+    for (const element of Array.from(
+      document.querySelectorAll<HTMLElement>('main h1, main h2, main h3, main a, main p, main li, main span'),
     )) {
       const box = element.getBoundingClientRect();
       if (box.width === 0) continue;
