@@ -51,7 +51,11 @@ describe('the remembered Freelancer / Project Owner mode', () => {
       payload: { email: expert.email, password: expert.password },
     });
     const token = again.json<{ token: string }>().token;
-    const other = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(other.json<CurrentUser>().dashboardMode).toBe('owner');
 
     await call(t.app, 'PATCH', '/api/me', expert, { dashboardMode: 'freelancer' });

@@ -33,9 +33,15 @@ describe('GET /api/admin/summary', () => {
     const before = await summary(admin);
     const expert = await approvedExpert(t.app);
     // An approved expert put back in the queue, as an application waiting for a decision.
-    await t.app.db.update(expertProfiles).set({ status: 'submitted' }).where(eq(expertProfiles.userId, expert.id));
+    await t.app.db
+      .update(expertProfiles)
+      .set({ status: 'submitted' })
+      .where(eq(expertProfiles.userId, expert.id));
     expect((await summary(admin)).vettingQueue).toBe(before.vettingQueue + 1);
-    await t.app.db.update(expertProfiles).set({ status: 'approved' }).where(eq(expertProfiles.userId, expert.id));
+    await t.app.db
+      .update(expertProfiles)
+      .set({ status: 'approved' })
+      .where(eq(expertProfiles.userId, expert.id));
     expect((await summary(admin)).vettingQueue).toBe(before.vettingQueue);
   });
 

@@ -10,7 +10,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'What waits for administrators: vetting queue, concierge chats awaiting a reply, open disputes',
+        summary:
+          'What waits for administrators: vetting queue, concierge chats awaiting a reply, open disputes',
         response: { 200: adminSummarySchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
