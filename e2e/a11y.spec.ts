@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { signedInAccount } from './support/accounts.ts';
+import { demoAdmin, signInViaApi, signedInAccount } from './support/accounts.ts';
 import { waitForInteractive } from './support/site.ts';
 
 const publicPages = [
@@ -22,6 +22,14 @@ test('public pages have no serious or critical axe violations', async ({ page })
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page, path);
   }
+});
+
+test('the admin home has no serious or critical axe violations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInViaApi(page, demoAdmin);
+  await page.goto('/profile/admin');
+  await expect(page.getByRole('list', { name: 'What waits for the team' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/profile/admin');
 });
 
 test('the login and sign-up modal has no serious or critical axe violations', async ({ page }) => {
@@ -48,6 +56,7 @@ test('signed-in pages have no serious or critical axe violations', async ({ page
     '/profile/browse',
     '/profile/my-projects',
     '/profile/payment',
+    '/profile/notifications',
   ];
   for (const path of pages) {
     await page.goto(path);
@@ -67,5 +76,22 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await expectNoSeriousViolations(page, 'drawer 390');
+  });
+
+  test('signed in, the drawer with the account links has no serious or critical axe violations', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signedInAccount(page);
+    // A signed-in page leaves the browser's signed-in marker, as after any sign-in.
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/find-an-expert');
+    await waitForInteractive(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('list', { name: 'Your account' }),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page, 'signed-in drawer 390');
   });
 });

@@ -19,7 +19,7 @@ test('sign up signs the new user in and lands on /chat', async ({ page }) => {
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
   await expect(page.getByText('Account created successfully!')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
 
   const me = await (await page.request.get('/api/me')).json();
   expect(me).toMatchObject({
@@ -159,8 +159,9 @@ test('log in goes to the dashboard; logout revokes the session and returns to /'
   await dialog.getByRole('button', { name: 'Log in' }).click();
 
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/profile\/freelancer-dashboard$/);
-  await expect(page.getByText('This is your freelance workspace')).toBeVisible();
+  // A new account has no expert profile: its work is hiring, so it lands in Project Owner mode.
+  await expect(page).toHaveURL(/\/profile\/project-owner-dashboard$/);
+  await expect(page.getByText("You're managing projects as an owner")).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user_data'))).toContain(account.email);
 
   await page.getByRole('button', { name: /Account menu/ }).click();
@@ -246,5 +247,5 @@ test('password reset works end to end through the e-mailed link', async ({ page,
   await page.getByRole('dialog').getByLabel('E-mail', { exact: true }).fill(account.email);
   await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
 });

@@ -29,7 +29,11 @@ test('signing in from the join page comes back to the application, and a half-fi
   await page.getByLabel('Headline', { exact: true }).fill('Trajectory analysis for launch and re-entry');
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account menu for / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   expect((await page.request.get('/api/expert-application')).status()).toBe(401);
 

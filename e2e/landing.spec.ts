@@ -238,6 +238,6 @@ test('a browser that is signed in goes from / straight to the dashboard', async 
   await page.goto('/profile');
   await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
   await page.goto('/');
-  await expect(page).toHaveURL(/\/profile\/freelancer-dashboard$/);
-  await expect(page.getByText('This is your freelance workspace')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/project-owner-dashboard$/);
+  await expect(page.getByText("You're managing projects as an owner")).toBeVisible();
 });

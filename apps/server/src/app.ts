@@ -15,6 +15,7 @@ import { RateLimits, type Sleep } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { reconcileAttempts } from './modules/contracts/card-payments.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { jobHandlers } from './modules/jobs/handlers.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(projectRoutes);
   await app.register(quoteRoutes);
   await app.register(contractRoutes);
+  await app.register(adminRoutes);
   await app.register(paymentRoutes);
   await app.register(savedCardRoutes);
   await app.register(payoutRoutes);

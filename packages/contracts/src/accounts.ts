@@ -7,10 +7,8 @@ import {
   personNameSchema,
   phoneNumberSchema,
 } from './fields.ts';
+import { dashboardModes, userRoles } from './constants.ts';
 import { singleLineText } from './text.ts';
-
-export const userRoles = ['member', 'admin'] as const;
-export type UserRole = (typeof userRoles)[number];
 
 /** POST /api/User/AddNewUser: the spec's payload, plus how-you-heard and the newsletter opt-in. */
 export const signUpRequestSchema = z.object({
@@ -68,6 +66,11 @@ export const currentUserSchema = z.object({
   heardFrom: heardFromSchema.nullable(),
   newsletterOptIn: z.boolean(),
   hasPassword: z.boolean(),
+  /**
+   * The mode this person last chose; until they choose, Freelancer for someone with an expert
+   * profile and Project Owner for everyone else.
+   */
+  dashboardMode: z.enum(dashboardModes),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -79,6 +82,8 @@ export const updateProfileRequestSchema = z
     lastName: personNameSchema('last name'),
     phoneNumber: phoneNumberSchema,
     newsletterOptIn: z.boolean(),
+    /** The Freelancer / Project Owner toggle: remembered per account, so every device lands there. */
+    dashboardMode: z.enum(dashboardModes, { error: 'dashboardMode must be freelancer or owner.' }),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Change at least one field.');

@@ -1,7 +1,8 @@
 /*
  * The plain values of the expert contract, free of zod: the public expert directory imports them
  * through "@sciwise/contracts/constants" so its first load does without the schemas
- * (docs/decisions/005-public-site.md). experts.ts re-exports them.
+ * (docs/decisions/005-public-site.md). experts.ts re-exports them. The account's roles, modes
+ * and landing paths (at the end) are here for the same reason: the public header needs them.
  */
 
 export const expertCategories = [
@@ -51,4 +52,24 @@ export const DEFAULT_PORT = 3000;
  */
 export function siteOrigin(settings: { PUBLIC_URL?: string; PORT?: string | number }): string {
   return (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT ?? DEFAULT_PORT}`).replace(/\/+$/, '');
+}
+
+export const userRoles = ['member', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/**
+ * Freelancer and Project Owner are modes of one account (spec §6), each with its dashboard (spec
+ * §2); administrators have a home of their own as well.
+ */
+export const dashboardModes = ['freelancer', 'owner'] as const;
+export type DashboardMode = (typeof dashboardModes)[number];
+export const dashboardPaths: Record<DashboardMode, string> = {
+  freelancer: '/profile/freelancer-dashboard',
+  owner: '/profile/project-owner-dashboard',
+};
+export const ADMIN_HOME_PATH = '/profile/admin';
+
+/** Where a person lands after signing in: the admin home for administrators, else their mode's dashboard. */
+export function homePathFor(user: { role: UserRole; dashboardMode: DashboardMode }): string {
+  return user.role === 'admin' ? ADMIN_HOME_PATH : dashboardPaths[user.dashboardMode];
 }

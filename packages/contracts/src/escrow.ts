@@ -393,3 +393,14 @@ export const disputeQueueItemSchema = z.object({
 export type DisputeQueueItem = z.infer<typeof disputeQueueItemSchema>;
 export const disputeQueueResponseSchema = z.object({ disputes: z.array(disputeQueueItemSchema) });
 export type DisputeQueueResponse = z.infer<typeof disputeQueueResponseSchema>;
+
+/**
+ * GET /api/me/escrow-summary: what escrow holds now on the signed-in person's contracts, per
+ * currency, as the client (money they funded and have not released) and as the expert (money
+ * funded for them, released to them on approval). Sums over the ledger, like a contract's escrow.
+ */
+export const escrowSummarySchema = z.object({
+  asClient: z.array(moneySchema),
+  asExpert: z.array(moneySchema),
+});
+export type EscrowSummary = z.infer<typeof escrowSummarySchema>;

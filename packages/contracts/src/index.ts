@@ -15,3 +15,4 @@ export * from './documents.ts';
 export * from './reviews.ts';
 export * from './billing.ts';
 export * from './external-sign-in.ts';
+export * from './admin.ts';

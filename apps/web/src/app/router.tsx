@@ -136,6 +136,8 @@ const profileRoutes: RouteObject[] = [
   profilePage('billing', 'BillingPage'),
   profilePage('calls', 'ScheduledCallsPage'),
   profilePage('settings', 'SettingsPage'),
+  profilePage('notifications', 'NotificationsPage'),
+  profilePage('admin', 'AdminHomePage'),
   { path: 'admin/vetting', lazy: async () => ({ Component: (await experts()).AdminVettingPage }) },
   { path: 'admin/disputes', lazy: async () => ({ Component: (await projects()).AdminDisputesPage }) },
   profilePage('*', 'ProfileNotFoundPage'),

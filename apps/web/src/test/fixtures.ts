@@ -105,6 +105,7 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     heardFrom: null,
     newsletterOptIn: false,
     hasPassword: true,
+    dashboardMode: 'owner',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import { dashboardModes } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,6 +22,9 @@ export const heardFrom = pgEnum('heard_from', [
   'other',
 ]);
 
+/** The last Freelancer / Project Owner choice (contracts' dashboardModes); null until the first. */
+export const dashboardMode = pgEnum('dashboard_mode', dashboardModes);
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +45,7 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     heardFrom: heardFrom('heard_from'),
     newsletterOptIn: boolean('newsletter_opt_in').notNull().default(false),
+    dashboardMode: dashboardMode('dashboard_mode'),
     /** Deleted accounts are anonymised, not removed: contracts and ledger entries still point at them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { clearSessionCookie, requireUser } from '../../plugins/auth.ts';
 import { readAvatarUpload, removeAvatar, replaceAvatar, sendAvatar } from './avatar.ts';
-import { presentCurrentUser, presentSession } from './presenter.ts';
+import { currentUserOf } from './dashboard-mode.ts';
+import { presentSession } from './presenter.ts';
 import { changePassword, deleteAccount, updateProfile } from './service.ts';
 import { listLiveSessions, revokeAllSessions, revokeSession } from './sessions.ts';
 
@@ -40,7 +41,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => presentCurrentUser((await requireUser(request)).user),
+    async (request) => currentUserOf(app.db, (await requireUser(request)).user),
   );
 
   app.patch(
@@ -48,14 +49,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change name, phone or newsletter choice',
+        summary: 'Change name, phone, newsletter choice or the remembered Freelancer / Project Owner mode',
         body: updateProfileRequestSchema,
         response: { 200: currentUserSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return presentCurrentUser(await updateProfile(ctx, user.id, request.body));
+      return currentUserOf(app.db, await updateProfile(ctx, user.id, request.body));
     },
   );
 
@@ -140,7 +141,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       const image = await readAvatarUpload(ctx, request);
-      return presentCurrentUser(await replaceAvatar(ctx, user, image));
+      return currentUserOf(app.db, await replaceAvatar(ctx, user, image));
     },
   );
 
@@ -155,7 +156,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return presentCurrentUser(await removeAvatar(ctx, user));
+      return currentUserOf(app.db, await removeAvatar(ctx, user));
     },
   );
 

@@ -1,4 +1,4 @@
-import type { CurrentUser, SessionInfo } from '@sciwise/contracts';
+import type { CurrentUser, DashboardMode, SessionInfo } from '@sciwise/contracts';
 import type { sessions, users } from '../../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -13,7 +13,8 @@ export function avatarUrl(user: Pick<UserRow, 'id' | 'avatarKey'>): string | nul
   return user.avatarKey ? `/api/users/${user.id}/avatar?v=${encodeURIComponent(user.avatarKey)}` : null;
 }
 
-export function presentCurrentUser(user: UserRow): CurrentUser {
+/** `dashboardMode` is resolved by the caller (dashboard-mode.ts): a stored choice or a default. */
+export function presentCurrentUser(user: UserRow, dashboardMode: DashboardMode): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -27,6 +28,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     heardFrom: user.heardFrom,
     newsletterOptIn: user.newsletterOptIn,
     hasPassword: user.passwordHash !== null,
+    dashboardMode,
     createdAt: user.createdAt.toISOString(),
   };
 }

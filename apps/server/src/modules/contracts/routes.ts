@@ -8,6 +8,7 @@ import {
   disputeMilestoneRequestSchema,
   disputeQueueResponseSchema,
   errorResponseSchema,
+  escrowSummarySchema,
   fundMilestoneRequestSchema,
   proposeMilestoneRequestSchema,
   refundMilestoneRequestSchema,
@@ -23,6 +24,7 @@ import { getContract, listMyContracts } from './contract-read.ts';
 import { listActivity } from './activity.ts';
 import { fundMilestone } from './card-payments.ts';
 import { disputeQueue } from './disputes.ts';
+import { escrowSummaryOf } from './escrow-summary.ts';
 import {
   approveMilestone,
   openDispute,
@@ -73,6 +75,18 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = await requireUser(request);
       return { contracts: await listMyContracts(db, user) };
     },
+  );
+
+  app.get(
+    '/api/me/escrow-summary',
+    {
+      schema: {
+        tags,
+        summary: 'What escrow holds now on my contracts, per currency, as client and as expert',
+        response: { 200: escrowSummarySchema, ...errors },
+      },
+    },
+    async (request) => escrowSummaryOf(db, (await requireUser(request)).user.id),
   );
 
   app.get(

@@ -1,24 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { BellIcon } from '../../components/ui/icons.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSocket } from '../../lib/socket.ts';
-import {
-  notificationsQuery,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-  withPushed,
-} from './queries.ts';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { NotificationList } from './notification-list.tsx';
+import { notificationsQuery, useMarkAllNotificationsRead, withPushed } from './queries.ts';
 
 /** The header's bell: unread count kept live over the socket, newest notifications in a panel. */
 export function NotificationBell({ className }: { className?: string }) {
@@ -26,7 +12,6 @@ export function NotificationBell({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const list = useQuery(notificationsQuery);
-  const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const { socket } = useSocket(
     () => void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
@@ -90,62 +75,11 @@ export function NotificationBell({ className }: { className?: string }) {
               </button>
             )}
           </div>
-          {list.isPending ? (
-            <Spinner size="sm" className="p-4" label="Loading notifications..." />
-          ) : list.isError ? (
-            <p role="alert" className="p-4 text-danger-800">
-              {errorMessage(list.error)}
-            </p>
-          ) : list.data.notifications.length === 0 ? (
-            <p className="p-4 text-slate-600">
-              You're all caught up. Quotes, messages and milestone updates will appear here.
-            </p>
-          ) : (
-            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
-              {list.data.notifications.map((item) => {
-                const body = (
-                  <>
-                    <span className="flex items-start gap-2">
-                      {!item.read && (
-                        <span
-                          className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600"
-                          aria-label="Unread"
-                        />
-                      )}
-                      <span className="min-w-0">
-                        <span className="block font-medium text-slate-900">{item.title}</span>
-                        <span className="line-clamp-2 block text-slate-600">{item.body}</span>
-                        <span className="mt-1 block text-xs text-slate-500">
-                          {timeFormat.format(new Date(item.createdAt))}
-                        </span>
-                      </span>
-                    </span>
-                  </>
-                );
-                const onOpen = () => {
-                  if (!item.read) markRead.mutate(item.id);
-                  setOpen(false);
-                };
-                return (
-                  <li key={item.id}>
-                    {item.link ? (
-                      <Link to={item.link} onClick={onOpen} className="block px-4 py-3 hover:bg-slate-50">
-                        {body}
-                      </Link>
-                    ) : (
-                      <button
-                        type="button"
-                        onClick={onOpen}
-                        className="block w-full px-4 py-3 text-left hover:bg-slate-50"
-                      >
-                        {body}
-                      </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <NotificationList
+            list={list}
+            onOpened={() => setOpen(false)}
+            listClassName="max-h-96 overflow-y-auto"
+          />
         </div>
       )}
     </div>

@@ -1,19 +1,30 @@
 import type { CurrentUser } from '@sciwise/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignedInUser } from '../auth/queries.ts';
 import { applicationQuery } from '../experts/queries.ts';
+import { payoutsQuery } from '../payouts/queries.ts';
 import {
   ExpertActionItems,
   OwnerActionItems,
   useExpertFigures,
   useOwnerFigures,
 } from '../projects/action-items.tsx';
+import { escrowSummaryQuery } from '../projects/queries.ts';
+import {
+  amountsText,
+  expertMoneyStats,
+  expertNothingToDo,
+  findWorkCard,
+  ownerNothingToDo,
+  vettingCard,
+} from './dashboard-cards.ts';
 import { PageHeading } from './page-heading.tsx';
 
 interface ChecklistItem {
@@ -22,12 +33,12 @@ interface ChecklistItem {
   to: string;
 }
 
-function accountChecklist(user: CurrentUser, next: ChecklistItem): ChecklistItem[] {
+function accountChecklist(user: CurrentUser, ...next: ChecklistItem[]): ChecklistItem[] {
   return [
     { label: 'Create your account', done: true, to: '/profile' },
     { label: 'Add a phone number', done: Boolean(user.phoneNumber), to: '/profile' },
     { label: 'Upload a profile picture', done: Boolean(user.avatarUrl), to: '/profile' },
-    next,
+    ...next,
   ];
 }
 
@@ -85,11 +96,71 @@ function ActionCard({ title, text, to, cta }: { title: string; text: ReactNode; 
 
 function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
-    <div className="rounded-card border border-slate-200 bg-white p-5 shadow-card">
+    <div className="rounded-card border border-slate-200 bg-white p-4 shadow-card sm:p-5">
       <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-xl font-bold break-words text-slate-900 tabular-nums sm:text-2xl">{value}</p>
       <p className="mt-1 text-xs text-slate-600">{hint}</p>
     </div>
+  );
+}
+
+const LOADING = '…';
+/** A money figure: "…" while loading, a plain "Not available" (never a made-up amount) on error. */
+function moneyValue(query: { isPending: boolean; isError: boolean }, value: () => string): string {
+  if (query.isPending) return LOADING;
+  if (query.isError) return 'Not available';
+  return value();
+}
+
+function useExpertMoney() {
+  const escrow = useQuery(escrowSummaryQuery);
+  const payouts = useInfiniteQuery(payoutsQuery);
+  const balances = payouts.data?.pages[0]?.balances ?? [];
+  const stats = expertMoneyStats(escrow.data?.asExpert ?? [], balances);
+  return [
+    { ...stats[0]!, value: moneyValue(escrow, () => stats[0]!.value) },
+    { ...stats[1]!, value: moneyValue(payouts, () => stats[1]!.value) },
+    { ...stats[2]!, value: moneyValue(payouts, () => stats[2]!.value) },
+  ];
+}
+
+function ExpertProfileCards({ hasWork }: { hasWork: boolean }) {
+  const application = useQuery(applicationQuery);
+  if (application.isPending)
+    return <Spinner className="sm:col-span-2" label="Loading your expert profile..." />;
+  if (application.isError)
+    return (
+      <p className="text-sm text-danger-700 sm:col-span-2">
+        We could not load your expert profile’s status. Reload to try again.
+      </p>
+    );
+  return (
+    <>
+      <ActionCard {...vettingCard(application.data)} />
+      <ActionCard {...findWorkCard(application.data, hasWork)} />
+    </>
+  );
+}
+
+function ExpertChecklist() {
+  const user = useSignedInUser();
+  const application = useQuery(applicationQuery);
+  if (application.isPending) return <Spinner label="Loading your checklist..." />;
+  const status = application.data?.status;
+  return (
+    <Checklist
+      title="Get ready to be hired"
+      items={accountChecklist(
+        user,
+        {
+          label: 'Complete your expert profile',
+          done: status === 'submitted' || status === 'approved',
+          to: '/join-expert',
+        },
+        // The vetting team's move, not the expert's: listed so "done" means hireable.
+        { label: 'Get approved by the vetting team', done: status === 'approved', to: '/join-expert' },
+      )}
+    />
   );
 }
 
@@ -97,9 +168,8 @@ export function FreelancerDashboardPage() {
   const user = useSignedInUser();
   const figures = useExpertFigures();
   const application = useQuery(applicationQuery);
-  // Submitted counts as done: what is left is the vetting team's move, not the expert's.
-  const profileDone = application.data?.status === 'submitted' || application.data?.status === 'approved';
-  const count = (n: number) => (figures.loading ? '…' : String(n));
+  const money = useExpertMoney();
+  const count = (n: number) => (figures.loading ? LOADING : String(n));
   return (
     <>
       <PageHeading
@@ -108,7 +178,7 @@ export function FreelancerDashboardPage() {
       >
         This is your freelance workspace
       </PageHeading>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <Stat
           label="Open proposals"
           value={count(figures.openQuotes)}
@@ -120,26 +190,20 @@ export function FreelancerDashboardPage() {
           value={count(figures.activeContracts)}
           hint="Work in progress, paid milestone by milestone"
         />
+        {money.map((stat) => (
+          <Stat key={stat.label} {...stat} />
+        ))}
       </div>
       <div className="mt-6">
-        <ExpertActionItems />
+        <ExpertActionItems
+          empty={
+            application.data ? expertNothingToDo(application.data) : 'Nothing needs your action right now.'
+          }
+        />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {!profileDone && (
-            <ActionCard
-              title="Complete your expert profile"
-              text="Add your education, publications, skills and hourly rate, then submit it for vetting."
-              to="/join-expert"
-              cta="Start your expert profile"
-            />
-          )}
-          <ActionCard
-            title="Find your first project"
-            text="Browse open projects that match your subjects and send a quote with milestones."
-            to="/profile/browse"
-            cta="Browse projects"
-          />
+        <div className="grid content-start gap-4 sm:grid-cols-2">
+          <ExpertProfileCards hasWork={figures.hasWork} />
           <ActionCard
             title="How you get paid"
             text="The client funds each milestone into escrow before you start on it; it is released to you when they approve."
@@ -153,14 +217,7 @@ export function FreelancerDashboardPage() {
             cta="Account Setting"
           />
         </div>
-        <Checklist
-          title="Get ready to be hired"
-          items={accountChecklist(user, {
-            label: 'Complete your expert profile',
-            done: profileDone,
-            to: '/join-expert',
-          })}
-        />
+        <ExpertChecklist />
       </div>
     </>
   );
@@ -169,7 +226,9 @@ export function FreelancerDashboardPage() {
 export function OwnerDashboardPage() {
   const user = useSignedInUser();
   const figures = useOwnerFigures();
-  const count = (n: number) => (figures.loading ? '…' : String(n));
+  const escrow = useQuery(escrowSummaryQuery);
+  const count = (n: number) => (figures.loading ? LOADING : String(n));
+  const projects = figures.query.data?.projects ?? [];
   return (
     <>
       <PageHeading
@@ -178,7 +237,7 @@ export function OwnerDashboardPage() {
       >
         You're managing projects as an owner
       </PageHeading>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label="Open projects" value={count(figures.open)} hint="Projects that are receiving quotes" />
         <Stat
           label="Quotes to review"
@@ -190,12 +249,17 @@ export function OwnerDashboardPage() {
           value={count(figures.runningContracts)}
           hint="Each milestone funded into escrow, released when you approve"
         />
+        <Stat
+          label="In escrow"
+          value={moneyValue(escrow, () => amountsText(escrow.data?.asClient ?? []))}
+          hint="Milestones you funded and have not released yet"
+        />
       </div>
       <div className="mt-6">
-        <OwnerActionItems />
+        <OwnerActionItems empty={ownerNothingToDo(projects, figures.runningContracts)} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-4 sm:grid-cols-2">
           <ActionCard
             title="Post a project"
             text="Describe the work and budget in under 5 minutes; matching experts are listed as soon as it is live."
@@ -225,7 +289,7 @@ export function OwnerDashboardPage() {
           title="Get ready to hire"
           items={accountChecklist(user, {
             label: 'Post your first project',
-            done: (figures.query.data?.projects ?? []).some((p) => p.status !== 'draft'),
+            done: projects.some((p) => p.status !== 'draft'),
             to: '/create-project',
           })}
         />

@@ -1,41 +1,40 @@
-import { useEffect, useState } from 'react';
+import { dashboardPaths, type DashboardMode } from '@sciwise/contracts/constants';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useUpdateProfile } from '../account/queries.ts';
+import { useSignedInUser } from '../auth/queries.ts';
 
-export type DashboardMode = 'freelancer' | 'owner';
-export const dashboardPaths: Record<DashboardMode, string> = {
-  freelancer: '/profile/freelancer-dashboard',
-  owner: '/profile/project-owner-dashboard',
-};
-const STORAGE_KEY = 'dashboard_mode';
+export { dashboardPaths, type DashboardMode };
 
-function modeFromPath(pathname: string): DashboardMode | null {
+export function modeFromPath(pathname: string): DashboardMode | null {
   if (pathname.startsWith(dashboardPaths.owner)) return 'owner';
   if (pathname.startsWith(dashboardPaths.freelancer)) return 'freelancer';
   return null;
 }
 
-function storedMode(): DashboardMode {
-  try {
-    return window.localStorage.getItem(STORAGE_KEY) === 'owner' ? 'owner' : 'freelancer';
-  } catch {
-    return 'freelancer';
-  }
-}
-
-/** Spec §4: the mode is set from the path on entry, and remembered for the other profile pages. */
+/**
+ * Spec §4: the mode is set from the path on entry. The last mode a person worked in is kept on
+ * their account (PATCH /api/me), not in this browser, so their next sign-in, on any device, opens
+ * the same dashboard; the profile pages without a mode in their path follow it.
+ */
 export function useDashboardMode(): [DashboardMode, (mode: DashboardMode) => void] {
   const { pathname } = useLocation();
-  const [mode, setMode] = useState<DashboardMode>(() => modeFromPath(pathname) ?? storedMode());
+  const user = useSignedInUser();
+  const update = useUpdateProfile();
+  const [mode, setMode] = useState<DashboardMode>(() => modeFromPath(pathname) ?? user.dashboardMode);
   useEffect(() => {
     const fromPath = modeFromPath(pathname);
     if (fromPath) setMode(fromPath);
   }, [pathname]);
+
+  // Saved once per change: a failed save leaves the mode as it is on this page and is not retried
+  // in a loop; the next change tries again.
+  const saving = useRef<DashboardMode>(user.dashboardMode);
+  const { mutate } = update;
   useEffect(() => {
-    try {
-      window.localStorage.setItem(STORAGE_KEY, mode);
-    } catch {
-      // Storage may be unavailable (private mode); the mode then lasts for this page only.
-    }
-  }, [mode]);
+    if (mode === saving.current) return;
+    saving.current = mode;
+    mutate({ dashboardMode: mode });
+  }, [mode, mutate]);
   return [mode, setMode];
 }

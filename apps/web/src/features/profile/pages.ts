@@ -6,3 +6,5 @@ export { ScheduledCallsPage } from './section-pages.tsx';
 export { PaymentDetailsPage } from './payment-details-page.tsx';
 export { BillingPage } from '../billing/billing-page.tsx';
 export { BrowseProjectsPage, MyProjectsPage, ProposalsPage } from '../projects/pages.ts';
+export { AdminHomePage } from './admin-home-page.tsx';
+export { NotificationsPage } from '../notifications/notifications-page.tsx';

@@ -9,7 +9,8 @@ import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Logo } from '../site/logo.tsx';
 import { dashboardPaths, type DashboardMode } from './mode.ts';
 
-const iconLinkClass = 'rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+// A little tighter on phones, where the mode toggle, Messages, the bell and the avatar share 390 px.
+const iconLinkClass = 'rounded-full p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:p-2';
 
 function ModeToggle({ mode, onChange }: { mode: DashboardMode; onChange: (mode: DashboardMode) => void }) {
   const options: { value: DashboardMode; label: string }[] = [
@@ -25,7 +26,7 @@ function ModeToggle({ mode, onChange }: { mode: DashboardMode; onChange: (mode: 
           aria-pressed={mode === option.value}
           onClick={() => onChange(option.value)}
           className={cn(
-            'rounded-full px-3 py-1.5 text-xs font-semibold whitespace-nowrap sm:text-sm',
+            'rounded-full px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap sm:px-3 sm:text-sm',
             mode === option.value
               ? 'bg-brand-700 text-white shadow-card'
               : 'text-slate-700 hover:text-slate-900',
@@ -44,7 +45,7 @@ function ChatLink() {
     <Link
       to="/chat"
       className={cn(iconLinkClass, 'relative')}
-      aria-label={unread > 0 ? `Chat, ${unread} unread` : 'Chat'}
+      aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
     >
       <ChatIcon />
       {unread > 0 && (
@@ -76,7 +77,7 @@ export function ProfileHeader({
   const firstName = user.firstName || user.name;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-      <div className="flex h-16 items-center gap-2 px-3 sm:gap-4 sm:px-5">
+      <div className="flex h-16 items-center gap-1 px-2 sm:gap-4 sm:px-5">
         <button
           type="button"
           className={iconLinkClass}
@@ -99,10 +100,11 @@ export function ProfileHeader({
               void navigate(dashboardPaths[next]);
             }}
           />
-          <nav aria-label="Shortcuts" className="hidden items-center sm:flex">
-            <Link to="/profile" className={iconLinkClass} aria-label="Profile">
+          <nav aria-label="Shortcuts" className="flex items-center">
+            <Link to="/profile" className={cn(iconLinkClass, 'max-sm:hidden')} aria-label="Profile">
               <UserIcon />
             </Link>
+            {/* On a phone too: the header is where people look for their messages. */}
             <ChatLink />
           </nav>
           <NotificationBell className={iconLinkClass} />
@@ -126,6 +128,8 @@ export function ProfileHeader({
             }
             entries={[
               { kind: 'link', label: 'View Profile', to: '/profile' },
+              { kind: 'link', label: 'Messages', to: '/chat' },
+              { kind: 'link', label: 'Notifications', to: '/profile/notifications' },
               { kind: 'link', label: 'Settings', to: '/profile/settings' },
               { kind: 'action', label: 'Logout', onSelect: () => void logout(), tone: 'danger' },
             ]}

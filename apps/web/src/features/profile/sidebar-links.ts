@@ -1,9 +1,11 @@
-import type { UserRole } from '@sciwise/contracts';
+import { ADMIN_HOME_PATH, type UserRole } from '@sciwise/contracts/constants';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BriefcaseIcon,
   CalendarIcon,
   CardIcon,
+  ChatIcon,
+  CheckIcon,
   CompassIcon,
   DocumentIcon,
   FolderIcon,
@@ -27,6 +29,8 @@ export interface SidebarLink {
 export function sidebarLinks(mode: DashboardMode, role: UserRole = 'member'): SidebarLink[] {
   const links: SidebarLink[] = [
     { label: 'Dashboard', to: dashboardPaths[mode], icon: HomeIcon },
+    // Not in the spec's sidebar: on a phone the header's chat icon was the only way into Messages.
+    { label: 'Messages', to: '/chat', icon: ChatIcon },
     { label: 'Profile', to: '/profile', icon: UserIcon, end: true },
     { label: 'My Projects', to: '/profile/my-projects', icon: FolderIcon },
     { label: 'Browse Projects', to: '/profile/browse', icon: CompassIcon },
@@ -39,7 +43,8 @@ export function sidebarLinks(mode: DashboardMode, role: UserRole = 'member'): Si
   ];
   if (role === 'admin')
     links.push(
-      { label: 'Expert vetting', to: '/profile/admin/vetting', icon: ShieldIcon },
+      { label: 'Admin home', to: ADMIN_HOME_PATH, icon: ShieldIcon, end: true },
+      { label: 'Expert vetting', to: '/profile/admin/vetting', icon: CheckIcon },
       { label: 'Disputes', to: '/profile/admin/disputes', icon: ScaleIcon },
     );
   return links;

@@ -51,7 +51,7 @@ describe("the expert's dashboard", PAGE_TEST, () => {
         ],
       },
     });
-    renderPage(<ExpertActionItems />, '/profile/freelancer-dashboard');
+    renderPage(<ExpertActionItems empty="No invitations waiting." />, '/profile/freelancer-dashboard');
     const mine = await section('Needs your action');
     expect(await within(mine).findByText('Deliver milestone 1: Plan')).toBeTruthy();
     expect(links(mine)).toEqual([
@@ -93,7 +93,10 @@ describe("the client's dashboard", PAGE_TEST, () => {
         ],
       },
     });
-    renderPage(<OwnerActionItems />, '/profile/project-owner-dashboard');
+    renderPage(
+      <OwnerActionItems empty="Nothing needs your action right now." />,
+      '/profile/project-owner-dashboard',
+    );
     const mine = await section('Needs your action');
     await within(mine).findByText('Fund milestone 1: Analysis plan');
     expect(links(mine)).toEqual([

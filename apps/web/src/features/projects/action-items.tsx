@@ -105,7 +105,8 @@ function WaitingOnOthers({ items }: { items: Item[] }) {
   return <ItemList title="Waiting on the other side" items={items} loading={false} failed={false} empty="" />;
 }
 
-export function OwnerActionItems() {
+/** `empty` says what is true when nothing waits (see dashboard-cards.ts). */
+export function OwnerActionItems({ empty }: { empty: string }) {
   const figures = useOwnerFigures();
   return (
     <div className="space-y-4">
@@ -114,7 +115,7 @@ export function OwnerActionItems() {
         items={figures.items}
         loading={figures.loading}
         failed={figures.failed}
-        empty="Nothing waiting for you. Post a project to start receiving quotes."
+        empty={empty}
       />
       <WaitingOnOthers items={figures.waiting} />
     </div>
@@ -135,6 +136,10 @@ export function useExpertFigures() {
     openQuotes: (quotes.data?.quotes ?? []).filter((q) => q.status === 'submitted').length,
     invitations: pending.length,
     activeContracts: running.count,
+    /** Ever quoted or hired: "find your first project" would be untrue. */
+    hasWork:
+      (quotes.data?.quotes ?? []).length > 0 ||
+      (contracts.data?.contracts ?? []).some((contract) => contract.role === 'expert'),
     waiting: running.waiting,
     // A contract is work to do only when the server says the move is the expert's (e.g. a funded
     // milestone to deliver), never merely because a quote was accepted.
@@ -149,7 +154,7 @@ export function useExpertFigures() {
   };
 }
 
-export function ExpertActionItems() {
+export function ExpertActionItems({ empty }: { empty: string }) {
   const figures = useExpertFigures();
   return (
     <div className="space-y-4">
@@ -158,7 +163,7 @@ export function ExpertActionItems() {
         items={figures.items}
         loading={figures.loading}
         failed={figures.failed}
-        empty="No invitations waiting. Browse open projects in your subjects to send a quote."
+        empty={empty}
       />
       <WaitingOnOthers items={figures.waiting} />
     </div>

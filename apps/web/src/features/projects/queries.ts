@@ -3,6 +3,7 @@ import {
   attachmentSchema,
   contractListResponseSchema,
   disputeQueueResponseSchema,
+  escrowSummarySchema,
   invitationListResponseSchema,
   invitationSchema,
   matchesResponseSchema,
@@ -110,6 +111,12 @@ export const receivedQuotesQuery = queryOptions({
 export const myInvitationsQuery = queryOptions({
   queryKey: ['projects', 'invitations', 'mine'],
   queryFn: ({ signal }) => apiRequest('/api/invitations', { schema: invitationListResponseSchema, signal }),
+});
+
+/** What escrow holds on my contracts, as client and as expert (the dashboards' money). */
+export const escrowSummaryQuery = queryOptions({
+  queryKey: ['projects', 'contracts', 'escrow-summary'],
+  queryFn: ({ signal }) => apiRequest('/api/me/escrow-summary', { schema: escrowSummarySchema, signal }),
 });
 
 export const contractsQuery = queryOptions({

@@ -6,15 +6,18 @@ import { useSignedInHint } from '../auth/signed-in-hint.ts';
 
 const SessionButton = lazy(async () => ({ default: (await import('./session-controls.tsx')).SessionButton }));
 
-/** Login, or Logout once the session is confirmed. Visitors who never signed in skip the check. */
+/** Login, or (once the session is confirmed) Logout or the account menu. Visitors who never signed in skip the check. */
 export function AuthButton({
   className,
   onDone,
   variant = 'outline-inverse',
+  signedIn,
 }: {
   className?: string;
   onDone?: () => void;
   variant?: ButtonVariant;
+  /** What a signed-in person gets instead of Login (see SessionButton). */
+  signedIn?: 'logout' | 'menu' | 'links';
 }) {
   const likelySignedIn = useSignedInHint();
   const { openAuthModal } = useAuthModal();
@@ -37,7 +40,13 @@ export function AuthButton({
   if (!likelySignedIn) return login;
   return (
     <Suspense fallback={login}>
-      <SessionButton className={className} variant={variant} onDone={onDone} onLogin={onLogin} />
+      <SessionButton
+        className={className}
+        variant={variant}
+        onDone={onDone}
+        onLogin={onLogin}
+        signedIn={signedIn}
+      />
     </Suspense>
   );
 }

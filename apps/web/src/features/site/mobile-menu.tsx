@@ -53,7 +53,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </li>
         </ul>
         <div className="space-y-2 border-t border-slate-200 pt-4">
-          <AuthButton className="h-10 w-full" variant="secondary" onDone={onClose} />
+          <AuthButton className="h-10 w-full" variant="secondary" onDone={onClose} signedIn="links" />
           <ButtonLink to="/request-service" className="w-full" onClick={onClose}>
             Request a service
           </ButtonLink>

@@ -180,7 +180,7 @@ export function SiteHeader() {
             >
               Join as expert
             </Link>
-            <AuthButton />
+            <AuthButton signedIn="menu" />
           </div>
           <button
             type="button"

@@ -2,7 +2,7 @@ import type { LinkedIdentitiesResponse } from '@sciwise/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../../../context.ts';
 import type { Executor } from '../../../db/client.ts';
-import { expertProfiles, externalIdentities, users } from '../../../db/schema/index.ts';
+import { externalIdentities, users } from '../../../db/schema/index.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import { presentVerifiedOrcid } from './orcid.ts';
 import type { IdentityProviders } from './providers.ts';
@@ -119,14 +119,4 @@ export async function unlinkIdentity(ctx: ServiceContext, user: UserRow, identit
       );
     await tx.delete(externalIdentities).where(eq(externalIdentities.id, identityId));
   });
-}
-
-/** Where a person lands after signing in: the expert's dashboard if they have an expert profile. */
-export async function defaultDashboard(db: Executor, userId: string): Promise<string> {
-  const [profile] = await db
-    .select({ id: expertProfiles.id })
-    .from(expertProfiles)
-    .where(eq(expertProfiles.userId, userId))
-    .limit(1);
-  return profile ? '/profile/freelancer-dashboard' : '/profile/project-owner-dashboard';
 }

@@ -13,7 +13,8 @@ import { externalIdentities, users } from '../../../db/schema/index.ts';
 import { conflict, AppError } from '../../../errors.ts';
 import { findUserByEmail } from '../service.ts';
 import { createSession, type SessionUser } from '../sessions.ts';
-import { defaultDashboard, identityOwner, linkIdentity, markIdentityUsed } from './identities.ts';
+import { homePathOf } from '../dashboard-mode.ts';
+import { identityOwner, linkIdentity, markIdentityUsed } from './identities.ts';
 import { peekLoginState, saveLoginState, takeLoginState } from './login-states.ts';
 import { orcidFromSubject } from './orcid.ts';
 import type { IdentityProviderEntry, IdentityProviders } from './providers.ts';
@@ -177,7 +178,7 @@ export async function finishSignIn(
       user: owner.user,
       token: session.token,
       expiresAt: session.expiresAt,
-      redirectTo: stored.returnTo ?? (await defaultDashboard(ctx.db, owner.user.id)),
+      redirectTo: stored.returnTo ?? (await homePathOf(ctx.db, owner.user)),
     };
   }
 
@@ -273,7 +274,7 @@ export async function completeSignUp(
     user,
     token: session.token,
     expiresAt: session.expiresAt,
-    redirectTo: data.returnTo ?? (await defaultDashboard(ctx.db, user.id)),
+    redirectTo: data.returnTo ?? (await homePathOf(ctx.db, user)),
   };
 }
 
