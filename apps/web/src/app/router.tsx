@@ -95,6 +95,12 @@ const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await site()).LegalPage }),
   })),
   {
+    path: 'concierge/request',
+    lazy: async () => ({
+      Component: (await import('../features/chat/concierge-request-page.tsx')).ConciergeRequestPage,
+    }),
+  },
+  {
     lazy: requireAuth,
     children: [
       {

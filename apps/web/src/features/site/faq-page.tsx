@@ -12,7 +12,7 @@ export function FaqPage() {
         <FaqList />
         <div className="flex flex-wrap gap-3">
           <ButtonLink to="/how-it-works">See how it works</ButtonLink>
-          <ButtonLink to="/concierge" variant="secondary">
+          <ButtonLink to="/concierge/request" variant="secondary">
             Talk to a project manager
           </ButtonLink>
         </div>

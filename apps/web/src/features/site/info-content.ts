@@ -86,21 +86,21 @@ const blogPages = Object.fromEntries(blogPosts.map((entry) => [entry.link, blogP
 export const infoPages: Record<string, InfoPageContent> = {
   '/concierge': {
     eyebrow: 'Concierge Services',
-    title: 'Let a project manager find and run the right experts for you',
+    title: 'Let a project manager find the right experts for you',
     intro:
-      'For larger or time-critical work, a Sciwise project manager scopes the brief with you, assembles the team and keeps the milestones on track.',
+      'For larger or time-critical work, tell a Sciwise project manager the problem in a few lines. They ask what they need to know and send you a shortlist of vetted experts, all in your Messages.',
     sections: [
       {
         heading: 'What is included',
         bullets: [
-          'A scoping call and a written brief',
-          'A shortlist of experts within 24 hours',
-          'One point of contact until delivery',
+          'Your request read by a person, not matched by keywords alone',
+          'Questions and answers in your Messages, kept with your account',
+          'A shortlist of vetted experts to invite to your project',
         ],
       },
       escrowSection,
     ],
-    primary: request,
+    primary: { label: 'Talk to a project manager', to: '/concierge/request' },
     secondary: howItWorks,
   },
   '/solutions/consulting': {

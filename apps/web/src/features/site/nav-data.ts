@@ -26,7 +26,7 @@ export const primaryNav: NavEntry[] = [
       },
       {
         label: 'Get matched to an expert',
-        to: '/find-expert',
+        to: '/concierge/request',
         description: 'Tell us the problem, we shortlist',
       },
       { label: 'Data analysis experts', to: '/find-an-expert/subject/data-analysis' },
