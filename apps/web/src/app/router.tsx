@@ -82,6 +82,12 @@ const publicRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'verify-email',
+    lazy: async () => ({
+      Component: (await import('../features/auth/verify-email-page.tsx')).VerifyEmailPage,
+    }),
+  },
+  {
     path: 'reset-password',
     lazy: async () => ({
       Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage,
