@@ -147,7 +147,8 @@ test('an unconfirmed account sees the banner and the refusal, asks for a new lin
 
   await page.goto(`/chat?expert=${slug}`);
   const banner = page.getByRole('status').filter({ hasText: 'Please confirm your e-mail address' });
-  await expect(banner).toContainText(account.email);
+  // The first page of a busy run loads slowly: the banner waits for the account.
+  await expect(banner).toContainText(account.email, { timeout: 15_000 });
   await page.getByRole('textbox', { name: 'Message' }).fill('Hello, are you free next week?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(
