@@ -136,7 +136,9 @@ describe('password reset over SMTP', () => {
       for (let i = 0; i < 100 && resets().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(resets()).toHaveLength(1);
       expect(resets()[0]!.to).toBe(user.email);
-      const decoded = resets()[0]!.body.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const decoded = resets()[0]!
+        .body.replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       expect(decoded).toMatch(/reset-password\?token=[\w-]{43}/);
       // With SMTP configured, the development outbox is not exposed.
       expect((await smtpApp.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
