@@ -193,10 +193,21 @@ test('the modal closes on Escape, the close button and the backdrop, and gives f
   await expect(dialog).toBeHidden();
 });
 
-test('a signed-out visit to /profile/settings lands on /', async ({ page }) => {
+test('a signed-out visit to /profile/settings opens the sign-in over it, and signing in shows it', async ({
+  page,
+}) => {
+  const account = await createAccount(page.request);
   await page.goto('/profile/settings');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: /Work with our network/ })).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/profile\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to continue' })).toBeAttached();
+  await dialog.getByLabel('E-mail').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/profile\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Account Setting' })).toBeVisible();
 });
 
 test('logging out in one tab signs the other tab out too', async ({ page, context }) => {
@@ -208,7 +219,10 @@ test('logging out in one tab signs the other tab out too', async ({ page, contex
   await other.getByRole('button', { name: /Account menu/ }).click();
   await other.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(other).toHaveURL(/\/$/);
-  await expect(page).toHaveURL(/\/$/);
+  // The tab left behind stays where it was, behind the sign-in.
+  await expect(page.getByRole('heading', { name: 'Sign in to continue' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Account Setting' })).toBeHidden();
+  await expect(page).toHaveURL(/\/profile\/settings$/);
 });
 
 test('password reset works end to end through the e-mailed link', async ({ page, request }) => {

@@ -45,9 +45,10 @@ test('a device signed out from another one leaves the chat at once, signed out',
   await signInViaApi(await otherDevice.newPage(), account);
   expect((await otherDevice.request.post('/api/me/sessions/revoke-others')).status()).toBe(200);
 
-  // Without a click or a reload, the chat's socket is ended and the page goes back to the start.
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  // Without a click or a reload, the chat's socket is ended and the sign-in opens over the chat.
+  await expect(page.getByRole('dialog').getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in to continue' })).toBeAttached();
+  await expect(page).toHaveURL(/\/chat$/);
   await otherDevice.close();
 });
 

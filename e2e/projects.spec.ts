@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { fillSignUpForm, newAccount, signedInAccount, type TestAccount } from './support/accounts.ts';
+import {
+  fillSignUpForm,
+  newAccount,
+  signedInAccount,
+  verificationLinkFor,
+  type TestAccount,
+} from './support/accounts.ts';
 import { approvedExpert } from './support/experts.ts';
 import { screenshots } from './support/screenshots.ts';
 
@@ -153,6 +159,16 @@ test('a signed-out visitor fills the form, signs up at the end, and not a word i
   const dialog = page.getByRole('dialog');
   await fillSignUpForm(page, account);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+  // A new account posts once its e-mail address is confirmed; until then the draft waits in it.
+  await expect(page.getByText(/Please confirm your e-mail address before you post a project/)).toBeVisible();
+  const editor = page.url();
+  await page.goto((await verificationLinkFor(account.email)).href);
+  await expect(page.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible();
+  await page.goto(editor);
+  for (const next of [/^Next: Expertise/, /^Next: Budget/, /^Next: Review/])
+    await page.getByRole('button', { name: next }).click();
+  await page.getByRole('button', { name: 'Post project' }).click();
 
   await expect(page.getByText('Your project is live')).toBeVisible();
   await page.getByRole('link', { name: 'View your project' }).click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
 
 export interface TestAccount {
   email: string;
@@ -21,7 +21,12 @@ export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
   };
 }
 
-export async function createAccount(request: APIRequestContext, overrides: Partial<TestAccount> = {}) {
+/** A new account through the sign-up API, its e-mail address confirmed unless `verified` is false. */
+export async function createAccount(
+  request: APIRequestContext,
+  overrides: Partial<TestAccount> = {},
+  { verified = true }: { verified?: boolean } = {},
+) {
   const account = newAccount(overrides);
   const response = await request.post('/api/User/AddNewUser', {
     data: {
@@ -35,7 +40,37 @@ export async function createAccount(request: APIRequestContext, overrides: Parti
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  if (verified) await confirmEmail(request, account.email);
   return account;
+}
+
+/** Opens the confirmation link e-mailed to a new account, as its owner would (through the API). */
+export async function confirmEmail(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/Account/VerifyEmail', {
+    data: { token: (await verificationLinkFor(email)).searchParams.get('token') },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The address the tests' server answers on (as playwright.config.ts sets it), for contexts made here. */
+const baseURL = `http://localhost:${process.env.E2E_PORT ?? 4310}`;
+
+/** The confirmation link e-mailed to a new account (it goes out just after the sign-up answer). */
+export async function verificationLinkFor(email: string): Promise<URL> {
+  // The admin reads the outbox from a context of its own, so the page's session stays as it was.
+  const reader = await playwrightRequest.newContext({ baseURL });
+  let link: string | undefined;
+  try {
+    await expect
+      .poll(async () => {
+        link = (await newestMailTo(reader, email)).match(/https?:\/\/\S+\/verify-email\?token=[\w-]+/)?.[0];
+        return link;
+      })
+      .toBeTruthy();
+  } finally {
+    await reader.dispose();
+  }
+  return new URL(link!);
 }
 
 /** The admin the test server seeds, as the README's quick start lists it. */

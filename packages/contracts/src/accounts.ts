@@ -119,6 +119,31 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
+/** POST /api/Account/VerifyEmail: the token of the link e-mailed to a new account. */
+export const verifyEmailRequestSchema = z.object({
+  token: singleLineText('The verification link', 200, {
+    type: 'This verification link is incomplete.',
+    tooLong: 'This verification link is not valid.',
+    unsafe: 'This verification link is not valid.',
+  }).min(1, 'This verification link is incomplete.'),
+});
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
+/** How long a verification link works. */
+export const EMAIL_VERIFICATION_LINK_HOURS = 48;
+
+/**
+ * What an account whose e-mail address is not yet confirmed may not do, and the answer it gets
+ * (403): it can browse, and write to Sciwise Concierge, but not post, quote or message anyone else.
+ */
+export const unverifiedRefusals = {
+  post: 'Please confirm your e-mail address before you post a project. Open the link we e-mailed you, or ask for a new one from the banner at the top of the page.',
+  quote:
+    'Please confirm your e-mail address before you send a quote. Open the link we e-mailed you, or ask for a new one from the banner at the top of the page.',
+  message:
+    'Please confirm your e-mail address before you message anyone other than Sciwise Concierge. Open the link we e-mailed you, or ask for a new one from the banner at the top of the page.',
+} as const;
+
 export const sessionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -65,6 +65,15 @@ export const conversationListResponseSchema = z.object({
 });
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
+/**
+ * GET /api/conversations. `view=awaiting_reply` (administrators): Sciwise Concierge's
+ * conversations whose last message came from the member, longest waiting first.
+ */
+export const conversationListQuerySchema = z.strictObject({
+  view: z.enum(['all', 'awaiting_reply'], { error: 'view must be all or awaiting_reply.' }).default('all'),
+});
+export type ConversationListQuery = z.input<typeof conversationListQuerySchema>;
+
 /** Whom to talk to: a person's id, or an expert's profile slug (the profile's Message button). */
 export const openConversationRequestSchema = z.union([
   z.strictObject({ userId: id }),
@@ -95,11 +104,46 @@ export const sendMessageRequestSchema = z.strictObject({
 
 export const markReadRequestSchema = z.strictObject({ seq: z.number().int().min(0) });
 
+/**
+ * Every kind of notice Sciwise e-mails, each with the setting that turns it off: the one list the
+ * server (which e-mails to send) and the settings page (which boxes to show) both read.
+ */
+export const emailKinds = [
+  {
+    kind: 'unread_messages',
+    setting: 'emailUnreadMessages',
+    label: 'E-mail me when a message has waited unread for 15 minutes',
+  },
+  {
+    kind: 'quote_invitation',
+    setting: 'emailQuoteInvitations',
+    label: 'E-mail me when a client invites me to quote',
+  },
+  {
+    kind: 'new_quote',
+    setting: 'emailNewQuotes',
+    label: 'E-mail me when an expert sends a quote for my project',
+  },
+  {
+    kind: 'quote_decision',
+    setting: 'emailQuoteDecisions',
+    label: 'E-mail me when a client accepts or declines my quote',
+  },
+] as const;
+export type EmailKind = (typeof emailKinds)[number]['kind'];
+export type EmailSetting = (typeof emailKinds)[number]['setting'];
+
 export const notificationSettingsSchema = z.strictObject({
   emailUnreadMessages: z.boolean(),
+  emailQuoteInvitations: z.boolean(),
+  emailNewQuotes: z.boolean(),
+  emailQuoteDecisions: z.boolean(),
   inAppMessages: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** PUT /api/me/notification-settings: the settings to change; the others stay as they are. */
+export const notificationSettingsUpdateSchema = notificationSettingsSchema.partial();
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
 
 // Socket events -------------------------------------------------------------------------------
 

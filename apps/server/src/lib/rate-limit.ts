@@ -130,4 +130,8 @@ export const authLimits = {
   signUpNoticePerEmail: { name: 'signup-notice-email', points: 3, durationSeconds: 60 * 60 },
   resetPerIp: { name: 'reset-ip', points: 10, durationSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset-email', points: 5, durationSeconds: 60 * 60 },
+  /** Opening e-mail confirmation links, per address. */
+  verifyEmailPerIp: { name: 'verify-email-ip', points: 30, durationSeconds: 60 * 60 },
+  /** New confirmation links one account may ask for, so nobody floods an inbox with them. */
+  verificationResendPerUser: { name: 'verify-resend-user', points: 3, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule | SlowDownRule>;

@@ -39,14 +39,16 @@ describe('GET /api/dev/outbox', () => {
     expect(asMember.json<ErrorResponse>().message).toBeTruthy();
     expect(asMember.body).not.toContain('reset-password');
 
+    // The reset, beside the new account's address confirmation (both sent after their answers).
+    const isReset = (message: OutboxMessage) => message.subject === 'Reset your Sciwise password';
     let messages: OutboxMessage[] = [];
-    for (let attempt = 0; attempt < 50 && messages.length === 0; attempt++) {
+    for (let attempt = 0; attempt < 50 && !messages.some(isReset); attempt++) {
       const asAdmin = await readOutbox(victim.email, admin.headers);
       expect(asAdmin.statusCode).toBe(200);
       messages = asAdmin.json<{ messages: OutboxMessage[] }>().messages;
-      if (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 20)); // sent after the answer
+      if (!messages.some(isReset)) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(messages[0]).toMatchObject({ to: victim.email, subject: 'Reset your Sciwise password' });
+    expect(messages.find(isReset)).toMatchObject({ to: victim.email });
   });
 
   it("shows a reset link's token only to a browser on the server's own machine, even to an admin", async () => {
@@ -61,7 +63,9 @@ describe('GET /api/dev/outbox', () => {
           headers: admin.headers,
           remoteAddress,
         });
-        const [mail] = response.json<{ messages: OutboxMessage[] }>().messages;
+        const mail = response
+          .json<{ messages: OutboxMessage[] }>()
+          .messages.find((message) => message.subject === 'Reset your Sciwise password');
         if (mail) return mail.text;
         await new Promise((resolve) => setTimeout(resolve, 20)); // sent after the answer
       }

@@ -131,11 +131,14 @@ describe('password reset over SMTP', () => {
         url: '/api/Account/ForgotPassword',
         payload: { email: user.email },
       });
-      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(received).toHaveLength(1);
-      expect(received[0]!.to).toBe(user.email);
-      expect(received[0]!.body).toMatch(/Subject: Reset your Sciwise password/);
-      const decoded = received[0]!.body.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      // The new account's address confirmation goes out through the same server.
+      const resets = () => received.filter((mail) => /Subject: Reset your Sciwise password/.test(mail.body));
+      for (let i = 0; i < 100 && resets().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(resets()).toHaveLength(1);
+      expect(resets()[0]!.to).toBe(user.email);
+      const decoded = resets()[0]!
+        .body.replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       expect(decoded).toMatch(/reset-password\?token=[\w-]{43}/);
       // With SMTP configured, the development outbox is not exposed.
       expect((await smtpApp.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);

@@ -6,7 +6,7 @@ import { hashPassword } from '../../src/lib/passwords.ts';
 import type { SignedInUser } from '../support/factories.ts';
 
 /**
- * A signed-in member made straight in the database: no password (so no argon2 hashing), for
+ * A signed-in member made straight in the database, e-mail address confirmed: no password (so no argon2 hashing), for
  * matrices that need a fresh person per attempt. Rows about passwords use signedInUser.
  */
 export async function quickMember(
@@ -22,6 +22,8 @@ export async function quickMember(
       lastName: `Hopper${tag.slice(0, 4)}`,
       role: options.role ?? 'member',
       passwordHash: options.password?.hash ?? null,
+      // Test people have confirmed their address, as every account made before it was asked had.
+      emailVerifiedAt: new Date(),
     })
     .returning({ id: users.id, email: users.email });
   const { token } = await createSession(app.db, { userId: user!.id, ttlMs: 86_400_000 });

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   devOutbox,
+  emailVerificationTokens,
   expertProfiles,
   passwordResetTokens,
   savedCards,
@@ -189,6 +190,9 @@ export async function secretsOf(
   const hashes = await app.db.select({ value: users.passwordHash }).from(users);
   const sessionHashes = await app.db.select({ value: sessions.tokenHash }).from(sessions);
   const resetHashes = await app.db.select({ value: passwordResetTokens.tokenHash }).from(passwordResetTokens);
+  const verificationHashes = await app.db
+    .select({ value: emailVerificationTokens.tokenHash })
+    .from(emailVerificationTokens);
   const cardTokens = await app.db.select({ value: savedCards.providerToken }).from(savedCards);
   const mail = await app.db.select({ text: devOutbox.text }).from(devOutbox);
   const mailed = mail.flatMap((row) => [...row.text.matchAll(/token=([\w%-]{20,})/g)]);
@@ -198,6 +202,7 @@ export async function secretsOf(
     ['password hash', hashes.map((row) => row.value)],
     ['session token digest', sessionHashes.map((row) => row.value)],
     ['reset token digest', resetHashes.map((row) => row.value)],
+    ['e-mail verification token digest', verificationHashes.map((row) => row.value)],
     ['saved card processor token', cardTokens.map((row) => row.value)],
     ['reset token', [...resetTokens, ...mailed.map((match) => decodeURIComponent(match[1]!))]],
   ];

@@ -29,8 +29,18 @@ beforeAll(async () => {
       const [clientRow, expertRow] = await handle.db
         .insert(users)
         .values([
-          { email: `crash-client-${tag}@example.test`, firstName: 'Rosalind', lastName: 'Franklin' },
-          { email: `crash-expert-${tag}@example.test`, firstName: 'Lise', lastName: 'Meitner' },
+          {
+            email: `crash-client-${tag}@example.test`,
+            firstName: 'Rosalind',
+            lastName: 'Franklin',
+            emailVerifiedAt: new Date(),
+          },
+          {
+            email: `crash-expert-${tag}@example.test`,
+            firstName: 'Lise',
+            lastName: 'Meitner',
+            emailVerifiedAt: new Date(),
+          },
         ])
         .returning({ id: users.id });
       await handle.db.insert(expertProfiles).values({

@@ -1,5 +1,6 @@
 import type {
   AdminApplication,
+  CurrentUser,
   ErrorResponse,
   ExpertApplication,
   NotificationListResponse,
@@ -40,6 +41,12 @@ const call = (
   who?: { headers: Record<string, string> },
   payload?: object,
 ) => t.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
+
+/** E-mail to `email`, without the address confirmation every new account gets. */
+async function vettingMail(email: string) {
+  const mail = await t.app.db.select().from(devOutbox).where(eq(devOutbox.to, email));
+  return mail.filter((m) => m.subject !== 'Confirm your e-mail address for Sciwise');
+}
 
 async function submittedApplicant(word = uniqueWord()) {
   const applicant = await signedInUser(t.app);
@@ -100,6 +107,22 @@ describe('applying as an expert', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<ErrorResponse>().message.length).toBeGreaterThan(0);
     }
+  });
+
+  it("a submitted application lands in every administrator's notifications, linking to the review queue", async () => {
+    const otherAdmin = await adminUser(t.app);
+    const { applicant } = await submittedApplicant();
+    const me = (await call('GET', '/api/me', applicant)).json<CurrentUser>();
+    for (const who of [admin, otherAdmin]) {
+      const bell = (await call('GET', '/api/notifications', who)).json<NotificationListResponse>();
+      const arrived = bell.notifications.filter((n) => n.kind === 'expert_application_submitted');
+      expect(arrived.map((n) => n.title)).toContain('A new expert application');
+      const mine = arrived.find((n) => n.body.startsWith(`${me.firstName} ${me.lastName} applied`));
+      expect(mine).toMatchObject({ link: '/profile/admin/vetting', read: false });
+    }
+    // The applicant is not told about their own application as if they were an administrator.
+    const own = (await call('GET', '/api/notifications', applicant)).json<NotificationListResponse>();
+    expect(own.notifications.map((n) => n.kind)).not.toContain('expert_application_submitted');
   });
 
   it('canonicalises subjects, locks the application while it is reviewed, and lets the applicant withdraw', async () => {
@@ -187,7 +210,7 @@ describe('vetting', () => {
     expect(await searchSlugs(t.app, { q: word })).toEqual([application.slug]);
     expect((await call('GET', `/api/experts/${application.slug}`)).statusCode).toBe(200);
 
-    const mail = await t.app.db.select().from(devOutbox).where(eq(devOutbox.to, applicant.email));
+    const mail = await vettingMail(applicant.email);
     expect(mail.map((m) => m.subject)).toEqual(['Your Sciwise expert profile is live']);
     const inbox = (await call('GET', '/api/notifications', applicant)).json<NotificationListResponse>();
     expect(inbox.unreadCount).toBe(1);
@@ -232,7 +255,7 @@ describe('vetting', () => {
     expect(rejected.json<AdminApplication>()).toMatchObject({ status: 'rejected', rejectionReason: reason });
     const mine = (await call('GET', '/api/expert-application', applicant)).json<ExpertApplication>();
     expect(mine).toMatchObject({ status: 'rejected', rejectionReason: reason, actions: ['submit'] });
-    const [mail] = await t.app.db.select().from(devOutbox).where(eq(devOutbox.to, applicant.email));
+    const [mail] = await vettingMail(applicant.email);
     expect(mail!.text).toContain(reason);
     expect((await call('GET', `/api/experts/${application.slug}`)).statusCode).toBe(404);
 

@@ -22,8 +22,18 @@ beforeAll(async () => {
     const [clientRow, expertRow] = await handle.db
       .insert(users)
       .values([
-        { email: `crash-client-${Date.now()}@example.test`, firstName: 'Chien-Shiung', lastName: 'Wu' },
-        { email: `crash-expert-${Date.now()}@example.test`, firstName: 'Vera', lastName: 'Rubin' },
+        {
+          email: `crash-client-${Date.now()}@example.test`,
+          firstName: 'Chien-Shiung',
+          lastName: 'Wu',
+          emailVerifiedAt: new Date(),
+        },
+        {
+          email: `crash-expert-${Date.now()}@example.test`,
+          firstName: 'Vera',
+          lastName: 'Rubin',
+          emailVerifiedAt: new Date(),
+        },
       ])
       .returning({ id: users.id });
     await handle.db.insert(expertProfiles).values({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse, SignUpRequest } from '@sciwise/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.ts';
 
 let counter = 0;
@@ -37,8 +37,24 @@ export interface SignedInUser {
   headers: { authorization: string };
 }
 
-/** Signs up through the API and logs in; returns the bearer token. */
+/**
+ * Signs up through the API, confirms the e-mail address (as opening the e-mailed link would) and
+ * logs in; returns the bearer token. unverifiedUser leaves the address unconfirmed.
+ */
 export async function signedInUser(
+  app: FastifyInstance,
+  overrides: Partial<SignUpRequest> = {},
+): Promise<SignedInUser> {
+  const user = await unverifiedUser(app, overrides);
+  await app.db
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()` })
+    .where(eq(users.id, user.id));
+  return user;
+}
+
+/** A new member who has not opened the e-mailed confirmation link yet. */
+export async function unverifiedUser(
   app: FastifyInstance,
   overrides: Partial<SignUpRequest> = {},
 ): Promise<SignedInUser> {

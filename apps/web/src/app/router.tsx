@@ -34,6 +34,9 @@ const projects = () => import('../features/projects/pages.ts');
 const workspace = () => import('../features/workspace/pages.ts');
 // The guard checks the session with TanStack Query, so it loads with the pages it guards.
 const requireAuth = async () => ({ Component: (await import('./require-auth.tsx')).RequireAuth });
+const requireAuthWithSiteFrame = async () => ({
+  Component: (await import('./require-auth.tsx')).RequireAuthWithSiteFrame,
+});
 
 const publicRoutes: RouteObject[] = [
   {
@@ -76,6 +79,12 @@ const publicRoutes: RouteObject[] = [
     path: 'sign-in/complete',
     lazy: async () => ({
       Component: (await import('../features/auth/complete-sign-up-page.tsx')).CompleteSignUpPage,
+    }),
+  },
+  {
+    path: 'verify-email',
+    lazy: async () => ({
+      Component: (await import('../features/auth/verify-email-page.tsx')).VerifyEmailPage,
     }),
   },
   {
@@ -158,7 +167,7 @@ export const routes: RouteObject[] = [
       {
         path: 'profile',
         errorElement: <ErrorPage />,
-        lazy: requireAuth,
+        lazy: requireAuthWithSiteFrame,
         children: [
           {
             lazy: async () => ({ Component: (await import('./layouts/profile-layout.tsx')).ProfileLayout }),

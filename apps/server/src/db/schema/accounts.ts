@@ -93,6 +93,25 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/** Links that confirm an account's e-mail address: single-use, expiring, stored only as hashes. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_hash_unique').on(t.tokenHash),
+    index('email_verification_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
 /**
  * Browsers that have signed in to an account with its password (a long-lived device cookie). The
  * owner signing in from one is not slowed down by strangers' failed guesses at the account.

@@ -96,6 +96,12 @@ export const notificationSettings = pgTable('notification_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** E-mail when a message has waited unread for 15 minutes. */
   emailUnreadMessages: boolean('email_unread_messages').notNull().default(true),
+  /** E-mail an expert when a client invites them to quote. */
+  emailQuoteInvitations: boolean('email_quote_invitations').notNull().default(true),
+  /** E-mail a client when an expert quotes on their project. */
+  emailNewQuotes: boolean('email_new_quotes').notNull().default(true),
+  /** E-mail an expert when their quote is accepted or declined. */
+  emailQuoteDecisions: boolean('email_quote_decisions').notNull().default(true),
   /** A bell notification for the first unread message of a conversation. */
   inAppMessages: boolean('in_app_messages').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,7 @@ import {
   messageResponseSchema,
   resetPasswordRequestSchema,
   signUpRequestSchema,
+  verifyEmailRequestSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authLimits, limitPerIp, type LimitRule } from '../../lib/rate-limit.ts';
@@ -16,6 +17,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../../plugins/auth.ts';
+import { EMAIL_VERIFIED, verifyEmail } from './email-verification.ts';
 import { loginWithExternalToken } from './external-login.ts';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset.ts';
 import { presentLoginUser } from './presenter.ts';
@@ -137,6 +139,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'password reset e-mail failed'),
       );
       return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/Account/VerifyEmail',
+    {
+      onRequest: perIp(authLimits.verifyEmailPerIp),
+      schema: {
+        tags: ['accounts'],
+        summary: "Confirm an account's e-mail address with the link e-mailed to it (single-use, 48 hours)",
+        body: verifyEmailRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await verifyEmail(ctx, request.body.token);
+      return { message: EMAIL_VERIFIED };
     },
   );
 

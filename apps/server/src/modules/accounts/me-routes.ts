@@ -11,10 +11,12 @@ import {
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { authLimits } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, requireUser } from '../../plugins/auth.ts';
 import { readAvatarUpload, removeAvatar, replaceAvatar, sendAvatar } from './avatar.ts';
 import { currentUserOf } from './dashboard-mode.ts';
+import { ALREADY_VERIFIED, sendVerificationEmail, VERIFICATION_SENT } from './email-verification.ts';
 import { presentSession } from './presenter.ts';
 import { changePassword, deleteAccount, updateProfile } from './service.ts';
 import { listLiveSessions, revokeAllSessions, revokeSession } from './sessions.ts';
@@ -57,6 +59,29 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       return currentUserOf(app.db, await updateProfile(ctx, user.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/me/email-verification',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a new link that confirms my address (3 an hour)',
+        response: {
+          200: messageResponseSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      if (user.emailVerifiedAt !== null) throw conflict(ALREADY_VERIFIED);
+      await app.rateLimits.consume([authLimits.verificationResendPerUser, user.id]);
+      await sendVerificationEmail(ctx, user);
+      return { message: VERIFICATION_SENT };
     },
   );
 

@@ -6,11 +6,12 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authLimits, type RateLimits } from '../../lib/rate-limit.ts';
+import { sendVerificationEmail } from './email-verification.ts';
 import { checkNewPassword, findUserByEmail } from './service.ts';
 
 /** The answer to every valid sign-up, whether or not the address already had an account. */
 export const SIGN_UP_ANSWER =
-  'Thank you for signing up. You can now log in. If this e-mail already had an account, we have e-mailed its owner instead.';
+  'Thank you for signing up. You can now log in; we have e-mailed you a link to confirm your address. If this e-mail already had an account, we have e-mailed its owner instead.';
 
 /**
  * Creates the account. An address that already has one gets the same answer after the same work
@@ -25,15 +26,22 @@ export async function signUp(
   checkNewPassword(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    await ctx.db.insert(users).values({
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phoneNumber: input.phoneNumber,
-      passwordHash,
-      heardFrom: input.heardFrom ?? null,
-      newsletterOptIn: input.newsletterOptIn,
-    });
+    const [created] = await ctx.db
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        passwordHash,
+        heardFrom: input.heardFrom ?? null,
+        newsletterOptIn: input.newsletterOptIn,
+      })
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    // Not awaited, like the notice below: both answers take the same time.
+    sendVerificationEmail(ctx, created!).catch((failure: unknown) =>
+      ctx.log.error({ err: failure }, 'e-mail verification link failed'),
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Not awaited: the answer must not wait for the e-mail, or its timing would tell.

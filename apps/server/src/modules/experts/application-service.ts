@@ -5,7 +5,7 @@ import {
   type expertApplicationDraftSchema,
   type VettingStatus,
 } from '@sciwise/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -125,8 +125,29 @@ async function fire(
       )
       .where(eq(p.id, current.id))
       .returning();
+    if (name === 'submit') await tellAdminsOfApplication(tx, updated!);
     return updated!;
   });
+}
+
+/** Every administrator's bell, in the submitting transaction: an application waits for review. */
+async function tellAdminsOfApplication(tx: Executor, profile: ProfileRow): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+  if (admins.length === 0) return;
+  const [applicant] = await tx.select(applicantColumns).from(users).where(eq(users.id, profile.userId));
+  await notify(
+    tx,
+    admins.map((admin) => admin.id),
+    {
+      kind: 'expert_application_submitted',
+      title: 'A new expert application',
+      body: `${applicant!.firstName} ${applicant!.lastName} applied to join as an expert (${profile.headline || 'no headline yet'}). It is waiting for review.`,
+      link: '/profile/admin/vetting',
+    },
+  );
 }
 
 export const submitApplication = (ctx: ServiceContext, userId: string) => fire(ctx, { userId }, 'submit');

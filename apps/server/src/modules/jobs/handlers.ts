@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import { EMAIL_JOB } from '../contracts/notices.ts';
 import { autoReleaseJob, releaseReminderJob } from '../contracts/release-jobs.ts';
 import { AUTO_RELEASE_JOB, RELEASE_REMINDER_JOB } from '../contracts/submissions.ts';
+import { NOTICE_EMAIL_JOB, sendNoticeEmail } from '../notifications/email-notices.ts';
 import { payoutJobs } from '../payouts/payout-service.ts';
 import { PUBLISH_REVIEWS_JOB, publishReviewsJob } from '../reviews/publishing.ts';
 import type { JobHandler } from './queue.ts';
@@ -19,6 +20,7 @@ export function jobHandlers(ctx: ServiceContext): Record<string, JobHandler> {
       transactional: true,
       run: (job, tx) => publishReviewsJob(ctx, tx, job.payload),
     },
+    [NOTICE_EMAIL_JOB]: { transactional: false, run: (job) => sendNoticeEmail(ctx, job) },
     [EMAIL_JOB]: {
       transactional: false,
       run: async (job) => {

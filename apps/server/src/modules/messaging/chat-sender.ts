@@ -1,5 +1,7 @@
-import { CONCIERGE_USER_ID, type ChatMessage } from '@sciwise/contracts';
+import { CONCIERGE_USER_ID, unverifiedRefusals, type ChatMessage } from '@sciwise/contracts';
 import type { Database } from '../../db/client.ts';
+import { forbidden } from '../../errors.ts';
+import { isEmailVerified } from '../accounts/email-verification.ts';
 import { userRoom, type RealtimeServer } from '../../realtime/socket-server.ts';
 import { storeMessage, type Actor, type ConversationSide } from './service.ts';
 
@@ -26,7 +28,19 @@ export type ChatSender = (
 /** Stores what a person wrote, then tells both sides: the one way a chat message is sent. */
 export function createChatSender(db: Database, io: RealtimeServer): ChatSender {
   const broadcast = chatBroadcasts(io);
+  // A confirmed address stays confirmed, so each sender is looked up until it is, then never again.
+  const verified = new Set<string>();
+  const mayWrite = async (side: ConversationSide) => {
+    if (side.selfId === CONCIERGE_USER_ID || side.otherId === CONCIERGE_USER_ID) return true;
+    if (verified.has(side.selfId)) return true;
+    if (!(await isEmailVerified({ db }, side.selfId))) return false;
+    if (verified.size >= 10_000) verified.clear();
+    verified.add(side.selfId);
+    return true;
+  };
   return async (actor, side, input) => {
+    // Until their address is confirmed, people may write to Sciwise Concierge and nobody else.
+    if (!(await mayWrite(side))) throw forbidden(unverifiedRefusals.message);
     const { message } = await storeMessage(db, {
       side,
       text: input.text.trim(),

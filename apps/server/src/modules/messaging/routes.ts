@@ -1,4 +1,5 @@
 import {
+  conversationListQuerySchema,
   conversationListResponseSchema,
   conversationSchema,
   errorResponseSchema,
@@ -51,10 +52,13 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
       schema: {
         tags,
         summary: 'Your conversations, newest activity first, with unread counts',
+        description:
+          "view=awaiting_reply (administrators only): Sciwise Concierge's conversations whose last message came from the member, longest waiting first.",
+        querystring: conversationListQuerySchema,
         response: { 200: conversationListResponseSchema, ...errors },
       },
     },
-    async (request) => listConversations(app.db, await actorOf(request)),
+    async (request) => listConversations(app.db, await actorOf(request), request.query.view),
   );
 
   app.post(

@@ -301,7 +301,15 @@ interface ConversationRow extends Omit<
 const CONVERSATION_LIST_LIMIT = 200;
 
 /** The actor's conversations, newest activity first, each with the other person, last message and unread count. */
-export async function listConversations(db: Database, actor: Actor): Promise<ConversationListResponse> {
+export async function listConversations(
+  db: Database,
+  actor: Actor,
+  view: 'all' | 'awaiting_reply' = 'all',
+): Promise<ConversationListResponse> {
+  if (view === 'awaiting_reply') {
+    if (!actor.isAdmin) throw forbidden('Only administrators answer for Sciwise Concierge.');
+    return queryConversations(db, actor, undefined, true);
+  }
   if (!actor.isAdmin) await ensureConciergeWelcome(db, actor.userId);
   return queryConversations(db, actor);
 }
@@ -322,6 +330,7 @@ async function queryConversations(
   db: Database,
   actor: Actor,
   onlyId?: string,
+  awaitingConciergeReply = false,
 ): Promise<ConversationListResponse> {
   const selves = identitiesOf(actor);
   const selfList = sql.join(
@@ -344,7 +353,12 @@ async function queryConversations(
           left join messages m on m.conversation_id = c.id and m.seq = c.last_seq
          where me.user_id in (${selfList}) and other.user_id <> ${actor.userId}::uuid
            ${onlyId ? sql`and c.id = ${onlyId}::uuid` : sql``}
-         order by coalesce(c.last_message_at, c.created_at) desc, c.id
+           ${
+             awaitingConciergeReply
+               ? sql`and me.user_id = ${CONCIERGE_USER_ID}::uuid and m.sender_id <> ${CONCIERGE_USER_ID}::uuid
+         order by c.last_message_at, c.id`
+               : sql`order by coalesce(c.last_message_at, c.created_at) desc, c.id`
+           }
          limit ${CONVERSATION_LIST_LIMIT}`,
   );
   return {

@@ -1,4 +1,8 @@
-import { errorResponseSchema, notificationSettingsSchema } from '@sciwise/contracts';
+import {
+  errorResponseSchema,
+  notificationSettingsSchema,
+  notificationSettingsUpdateSchema,
+} from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { getNotificationSettings, saveNotificationSettings } from './settings.ts';
@@ -27,7 +31,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
       schema: {
         tags,
         summary: 'Change your notification settings',
-        body: notificationSettingsSchema,
+        body: notificationSettingsUpdateSchema,
         response: { 200: notificationSettingsSchema, ...errors },
       },
     },

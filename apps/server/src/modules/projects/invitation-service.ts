@@ -7,6 +7,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { expertProfiles, projectInvitations as i, projects, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { emailAbout } from '../notifications/email-notices.ts';
 import { notify } from '../notifications/service.ts';
 import { invitationTransition, type InvitationTransition } from './invitation-states.ts';
 import { findProject } from './access.ts';
@@ -74,6 +76,7 @@ export async function inviteExpert(
   owner: SessionUser,
   projectId: string,
   input: z.output<typeof inviteRequestSchema>,
+  clock: Clock,
 ): Promise<Invitation> {
   try {
     const id = await db.transaction(async (tx) => {
@@ -88,12 +91,22 @@ export async function inviteExpert(
         .insert(i)
         .values({ projectId, expertId, message: input.message || null })
         .returning({ id: i.id });
-      await notify(tx, expertId, {
-        kind: 'project_invitation',
+      const invited = {
         title: 'You are invited to quote',
         body: `${fullName(owner)} invited you to send a quote for “${project.title}”.`,
         link: `/projects/${projectId}`,
-      });
+      };
+      await notify(tx, expertId, { kind: 'project_invitation', ...invited });
+      await emailAbout(tx, clock, [
+        {
+          userId: expertId,
+          kind: 'quote_invitation',
+          subject: `${invited.title}: ${project.title}`,
+          body: input.message ? `${invited.body}\n\nTheir note: ${input.message}` : invited.body,
+          link: invited.link,
+          action: 'Read the brief and quote',
+        },
+      ]);
       return created!.id;
     });
     const [invitation] = await selectInvitations(db, eq(i.id, id));

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { contracts, projectAttachments, projects, quotes, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import { assertEmailVerified } from '../accounts/email-verification.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { canonicalSubjects } from '../experts/application-service.ts';
 import { usdMinor } from '../experts/rates.ts';
@@ -118,6 +119,7 @@ export async function updateProject(
 export async function publishProject(db: Executor, user: SessionUser, id: string): Promise<ProjectRow> {
   return db.transaction(async (tx) => {
     const current = await ownedProject(tx, id, user, true);
+    assertEmailVerified(user, 'post');
     const status = projectTransition('publish', current.status, 'owner');
     const problems = publishProblems(current);
     if (problems.length > 0)

@@ -43,7 +43,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      return reply.status(201).send(await sendQuote(db, user, request.params.id, request.body));
+      return reply
+        .status(201)
+        .send(await sendQuote(db, user, request.params.id, request.body, app.ctx.clock));
     },
   );
 
@@ -133,7 +135,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return declineQuote(db, user, request.params.id, request.body.reason);
+      return declineQuote(db, user, request.params.id, request.body.reason, app.ctx.clock);
     },
   );
 
@@ -150,7 +152,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return acceptQuote(db, user, request.params.id, app.config, request.body ?? {});
+      return acceptQuote(db, user, request.params.id, app.config, app.ctx.clock, request.body ?? {});
     },
   );
 };

@@ -20,11 +20,14 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
+import { assertEmailVerified } from '../accounts/email-verification.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { avatarUrl } from '../accounts/presenter.ts';
 import { expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
 import { logActivity } from '../contracts/activity.ts';
 import { openAccounts } from '../payments/ledger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { emailAbout } from '../notifications/email-notices.ts';
 import { notify } from '../notifications/service.ts';
 import { findProject, visibleProject } from './access.ts';
 import { formatMoney } from './matching.ts';
@@ -117,6 +120,7 @@ export async function sendQuote(
   expert: SessionUser,
   projectId: string,
   input: z.output<typeof quoteRequestSchema>,
+  clock: Clock,
 ): Promise<Quote> {
   try {
     const id = await db.transaction(async (tx) => {
@@ -124,6 +128,7 @@ export async function sendQuote(
       if (relation.isOwner) throw forbidden('You cannot send a quote for your own project.');
       if (!relation.approvedExpert)
         throw forbidden('Only approved experts can send quotes. Apply to join as an expert first.');
+      assertEmailVerified(expert, 'quote');
       assertProjectQuotable(project.status);
       if (relation.liveQuoteId) throw conflict(ALREADY_QUOTED);
       const [created] = await tx
@@ -149,12 +154,21 @@ export async function sendQuote(
             eq(projectInvitations.status, 'pending'),
           ),
         );
-      await notify(tx, project.ownerId, {
-        kind: 'quote_received',
+      const received = {
         title: 'New quote received',
         body: `${fullName(expert)} quoted ${formatMoney(input.priceMinor, project.currency)} for “${project.title}”.`,
-        link: '/profile/proposals',
-      });
+      };
+      await notify(tx, project.ownerId, { kind: 'quote_received', ...received, link: '/profile/proposals' });
+      await emailAbout(tx, clock, [
+        {
+          userId: project.ownerId,
+          kind: 'new_quote',
+          subject: `${received.title}: ${project.title}`,
+          body: received.body,
+          link: '/profile/proposals',
+          action: 'Compare the quotes',
+        },
+      ]);
       return created!.id;
     });
     return oneQuote(db, expert, id);
@@ -228,6 +242,7 @@ export async function declineQuote(
   owner: SessionUser,
   quoteId: string,
   reason: string,
+  clock: Clock,
 ): Promise<Quote> {
   await db.transaction(async (tx) => {
     const { project, quote, role } = await lockQuote(tx, owner, quoteId);
@@ -236,12 +251,22 @@ export async function declineQuote(
       .update(q)
       .set({ status, declineReason: reason, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(q.id, quoteId));
-    await notify(tx, quote.expertId, {
-      kind: 'quote_declined',
+    const declined = {
       title: 'Your quote was declined',
       body: `Your quote for “${project.title}” was declined: ${reason}`,
       link: '/profile/proposals',
-    });
+    };
+    await notify(tx, quote.expertId, { kind: 'quote_declined', ...declined });
+    await emailAbout(tx, clock, [
+      {
+        userId: quote.expertId,
+        kind: 'quote_decision',
+        subject: `${declined.title}: ${project.title}`,
+        body: declined.body,
+        link: declined.link,
+        action: 'See your quotes',
+      },
+    ]);
   });
   return oneQuote(db, owner, quoteId);
 }
@@ -264,6 +289,7 @@ export async function acceptQuote(
   owner: SessionUser,
   quoteId: string,
   terms: ContractTerms,
+  clock: Clock,
   seen: AcceptQuoteRequest = {},
 ) {
   try {
@@ -351,22 +377,40 @@ export async function acceptQuote(
         })
         .where(and(eq(q.projectId, project.id), eq(q.status, 'submitted'), ne(q.id, quoteId)))
         .returning({ expertId: q.expertId });
+      const closed = {
+        title: 'The client chose another expert',
+        body: `“${project.title}” went to another expert, so your quote was closed. Thank you for quoting.`,
+        link: '/profile/proposals',
+      };
       await notify(
         tx,
         others.map((other) => other.expertId),
-        {
-          kind: 'quote_declined',
-          title: 'The client chose another expert',
-          body: `“${project.title}” went to another expert, so your quote was closed. Thank you for quoting.`,
-          link: '/profile/proposals',
-        },
+        { kind: 'quote_declined', ...closed },
       );
-      await notify(tx, quote.expertId, {
-        kind: 'quote_accepted',
+      const accepted = {
         title: 'Your quote was accepted',
         body: `${fullName(owner)} accepted your quote for “${project.title}”. Start work once the first milestone is funded: we will tell you as soon as the money is in escrow.`,
         link: `/profile/workspace/${contract!.id}`,
-      });
+      };
+      await notify(tx, quote.expertId, { kind: 'quote_accepted', ...accepted });
+      await emailAbout(tx, clock, [
+        {
+          userId: quote.expertId,
+          kind: 'quote_decision',
+          subject: `${accepted.title}: ${project.title}`,
+          body: accepted.body,
+          link: accepted.link,
+          action: 'Open the workspace',
+        },
+        ...others.map((other) => ({
+          userId: other.expertId,
+          kind: 'quote_decision' as const,
+          subject: `${closed.title}: ${project.title}`,
+          body: closed.body,
+          link: closed.link,
+          action: 'See your quotes',
+        })),
+      ]);
       return contract!.id;
     });
     return { contractId, quote: await oneQuote(db, owner, quoteId) };

@@ -274,7 +274,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      return reply.status(201).send(await inviteExpert(db, user, request.params.id, request.body));
+      return reply
+        .status(201)
+        .send(await inviteExpert(db, user, request.params.id, request.body, app.ctx.clock));
     },
   );
 

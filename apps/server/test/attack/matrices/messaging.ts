@@ -71,6 +71,13 @@ export function messagingMatrix(t: TestApp, url: string): DomainMatrix<Fixture> 
         },
       },
       {
+        action: "GET /api/conversations?view=awaiting_reply (the concierge's inbox)",
+        readOnly: true,
+        expected: expect5(403, 403, 403, 200, 401),
+        attempt: (_f, role) =>
+          status(call(t.app, 'GET', '/api/conversations?view=awaiting_reply', person(role))),
+      },
+      {
         action: 'GET /api/conversations/:id',
         expected: expect5(200, 200, 404, 404, 401),
         attempt: (f, role) =>

@@ -4,6 +4,7 @@ import { Drawer } from '../../components/ui/drawer.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAuth } from '../../features/auth/queries.ts';
+import { VerifyEmailBanner } from '../../features/auth/verify-email-banner.tsx';
 import { useDashboardMode } from '../../features/profile/mode.ts';
 import { ProfileHeader } from '../../features/profile/profile-header.tsx';
 import { sidebarLinks } from '../../features/profile/sidebar-links.ts';
@@ -91,6 +92,7 @@ export function ProfileLayout() {
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
             <div className="mx-auto max-w-5xl">
+              <VerifyEmailBanner className="mb-6" />
               <Outlet context={mode} />
             </div>
           </main>

@@ -14,6 +14,7 @@ export function Card({ title, description, children, className, headingLevel = '
   const Heading = headingLevel;
   return (
     <section
+      id={id}
       aria-labelledby={title && id ? `${id}-title` : undefined}
       className={cn('rounded-card border border-slate-200 bg-white p-5 shadow-card sm:p-6', className)}
     >

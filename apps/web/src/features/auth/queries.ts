@@ -5,6 +5,7 @@ import {
   type LoginRequest,
   type ResetPasswordRequest,
   type SignUpRequest,
+  type VerifyEmailRequest,
 } from '@sciwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -54,4 +55,12 @@ export function requestPasswordReset(body: ForgotPasswordRequest) {
 
 export function resetPassword(body: ResetPasswordRequest) {
   return apiRequest('/api/Account/ResetPassword', { method: 'POST', body, schema: messageResponseSchema });
+}
+
+export function verifyEmail(body: VerifyEmailRequest) {
+  return apiRequest('/api/Account/VerifyEmail', { method: 'POST', body, schema: messageResponseSchema });
+}
+
+export function resendVerificationEmail() {
+  return apiRequest('/api/me/email-verification', { method: 'POST', schema: messageResponseSchema });
 }

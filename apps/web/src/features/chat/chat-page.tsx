@@ -5,18 +5,27 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ChatIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { useAuth } from '../auth/queries.ts';
+import { VerifyEmailBanner } from '../auth/verify-email-banner.tsx';
 import { ChatBox } from './chat-box.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { chatKeys, conversationsQuery, conversationWithQuery } from './queries.ts';
+import { awaitingReplyQuery, chatKeys, conversationsQuery, conversationWithQuery } from './queries.ts';
 import { useChat } from './use-chat.ts';
 
 /**
  * Direct messages. `/chat?conversation=<id>` opens a conversation; `/chat?with=<userId>` and
  * `/chat?expert=<profile slug>` open (or start, where allowed) the one with that person.
  */
+type InboxView = 'all' | 'awaiting_reply';
+const inboxViews = [
+  { value: 'all', label: 'All' },
+  { value: 'awaiting_reply', label: 'Awaiting reply' },
+] as const;
+
 export function ChatPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -25,7 +34,12 @@ export function ChatPage() {
   const target = withUserId ? { userId: withUserId } : expertSlug ? { expertSlug } : null;
   const requestedId = params.get('conversation');
   const wide = useMediaQuery(DESKTOP_QUERY);
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const view: InboxView = isAdmin && params.get('view') === 'awaiting' ? 'awaiting_reply' : 'all';
   const conversations = useQuery(conversationsQuery);
+  const awaiting = useQuery({ ...awaitingReplyQuery, enabled: view === 'awaiting_reply' });
+  const shown = view === 'awaiting_reply' ? awaiting : conversations;
   const opening = useQuery(conversationWithQuery(target));
 
   useEffect(() => {
@@ -34,16 +48,55 @@ export function ChatPage() {
     setParams({ conversation: opening.data.id }, { replace: true });
   }, [opening.data, queryClient, setParams]);
 
-  const list = conversations.data?.conversations ?? [];
+  const list = shown.data?.conversations ?? [];
+  const everyConversation = conversations.data?.conversations ?? [];
   // On a wide screen a conversation is always open; on a phone the list comes first.
   const activeId = requestedId ?? (wide ? list[0]?.id : undefined);
+  // An answered conversation leaves the awaiting view but stays open.
   const active =
     list.find((conversation) => conversation.id === activeId) ??
+    everyConversation.find((conversation) => conversation.id === activeId) ??
     (opening.data?.id === activeId ? opening.data : undefined);
   const chat = useChat(active?.id ?? null);
-  const select = (conversationId: string) => setParams({ conversation: conversationId });
+  // The inbox view (administrators) stays in the address while conversations open and close.
+  const viewParam: Record<string, string> = view === 'awaiting_reply' ? { view: 'awaiting' } : {};
+  const select = (conversationId: string) => setParams({ ...viewParam, conversation: conversationId });
+  const setView = (next: InboxView) => setParams(next === 'awaiting_reply' ? { view: 'awaiting' } : {});
   const showList = wide || !active;
   const showChat = wide || Boolean(active);
+
+  const listContent = shown.isPending ? (
+    <Spinner className="p-4" label="Loading conversations..." />
+  ) : shown.isError ? (
+    <div className="p-4">
+      <Alert
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void shown.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(shown.error)}
+      </Alert>
+    </div>
+  ) : list.length === 0 && view === 'awaiting_reply' ? (
+    <div className="p-6 text-center text-sm text-slate-600">
+      <p className="font-semibold text-slate-900">Nobody is waiting for a reply</p>
+      <p className="mt-2">Every member who wrote to Sciwise Concierge has had an answer.</p>
+    </div>
+  ) : list.length === 0 ? (
+    <div className="p-6 text-center text-sm text-slate-600">
+      <p className="font-semibold text-slate-900">No conversations yet</p>
+      <p className="mt-2">
+        Find an expert and press Message on their profile.{' '}
+        <Link to="/find-an-expert" className="font-semibold text-brand-700 hover:underline">
+          Find an expert
+        </Link>
+      </p>
+    </div>
+  ) : (
+    <ConversationList conversations={list} activeId={active?.id} onSelect={select} />
+  );
 
   return (
     <>
@@ -53,6 +106,7 @@ export function ChatPage() {
         </div>
       </section>
       <div className="mx-auto max-w-6xl px-2 py-4 sm:px-6 sm:py-6" data-connection={chat.status}>
+        <VerifyEmailBanner className="mb-3" />
         {chat.status === 'reconnecting' && (
           <Alert tone="warning" className="mb-3" title="Reconnecting…">
             The connection dropped. Messages you send now go out as soon as it is back.
@@ -77,32 +131,18 @@ export function ChatPage() {
                 wide ? 'w-80 shrink-0 border-r border-slate-200' : 'w-full',
               )}
             >
-              {conversations.isPending ? (
-                <Spinner className="p-4" label="Loading conversations..." />
-              ) : conversations.isError ? (
-                <div className="p-4">
-                  <Alert
-                    action={
-                      <Button size="sm" variant="secondary" onClick={() => void conversations.refetch()}>
-                        Try again
-                      </Button>
-                    }
-                  >
-                    {errorMessage(conversations.error)}
-                  </Alert>
-                </div>
-              ) : list.length === 0 ? (
-                <div className="p-6 text-center text-sm text-slate-600">
-                  <p className="font-semibold text-slate-900">No conversations yet</p>
-                  <p className="mt-2">
-                    Find an expert and press Message on their profile.{' '}
-                    <Link to="/find-an-expert" className="font-semibold text-brand-700 hover:underline">
-                      Find an expert
-                    </Link>
-                  </p>
-                </div>
+              {isAdmin ? (
+                <Tabs
+                  label="Concierge inbox"
+                  items={inboxViews}
+                  value={view}
+                  onChange={setView}
+                  listClassName="m-2"
+                >
+                  {listContent}
+                </Tabs>
               ) : (
-                <ConversationList conversations={list} activeId={active?.id} onSelect={select} />
+                listContent
               )}
             </nav>
           )}
@@ -112,7 +152,7 @@ export function ChatPage() {
                 key={active.id}
                 conversation={active}
                 chat={chat}
-                onBack={wide ? undefined : () => setParams({})}
+                onBack={wide ? undefined : () => setParams(viewParam)}
               />
             ) : (
               <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">

@@ -25,6 +25,13 @@ export const conversationsQuery = queryOptions({
   queryFn: () => apiRequest('/api/conversations', { schema: conversationListResponseSchema }),
 });
 
+/** Administrators: Sciwise Concierge's conversations whose last message is the member's, longest waiting first. */
+export const awaitingReplyQuery = queryOptions({
+  queryKey: [...chatKeys.conversations, 'awaiting-reply'] as const,
+  queryFn: () =>
+    apiRequest('/api/conversations?view=awaiting_reply', { schema: conversationListResponseSchema }),
+});
+
 const PAGE_SIZE = 30;
 
 export const messagesQuery = (conversationId: string) =>

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocket } from '../../lib/socket.ts';
 import { notificationsQuery } from '../notifications/queries.ts';
 import {
+  awaitingReplyQuery,
   addMessageToCache,
   applyMessageToList,
   chatKeys,
@@ -102,8 +103,12 @@ export function useChat(activeConversationId: string | null) {
 
   useEffect(() => {
     if (!socket) return;
+    // The concierge's awaiting-reply view (administrators) changes with every message either way.
+    const refreshAwaiting = () =>
+      void queryClient.invalidateQueries({ queryKey: awaitingReplyQuery.queryKey, exact: true });
     const onNewMessage = (message: ChatMessage) => {
       addMessageToCache(queryClient, message);
+      refreshAwaiting();
       const seenNow = message.conversationId === activeRef.current && isVisible();
       if (!applyMessageToList(queryClient, message, { incoming: true, seenNow })) {
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
@@ -117,6 +122,7 @@ export function useChat(activeConversationId: string | null) {
     };
     const onMessageSent = (message: ChatMessage) => {
       addMessageToCache(queryClient, message);
+      refreshAwaiting();
       if (!applyMessageToList(queryClient, message, { incoming: false, seenNow: true })) {
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
       }

@@ -1,4 +1,4 @@
-import type { NotificationSettings } from '@sciwise/contracts';
+import { emailKinds, type NotificationSettings } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notificationSettingsQuery, useSaveNotificationSettings } from './queries.ts';
 
-/** Settings page section: how Sciwise tells you about new messages. */
+/** Settings page section: which e-mails Sciwise sends you, and the bell for new messages. */
 export function NotificationSettingsCard() {
   const settings = useQuery(notificationSettingsQuery);
   const save = useSaveNotificationSettings();
@@ -16,19 +16,26 @@ export function NotificationSettingsCard() {
     if (shown) save.mutate({ ...shown, ...patch });
   };
   return (
-    <Card title="Notifications" description="How we tell you about new messages." id="notifications">
+    <Card
+      title="Notifications"
+      description="Which e-mails we send you. Each links straight to what it is about."
+      id="notifications"
+    >
       {settings.isPending ? (
         <Spinner size="sm" label="Loading your notification settings..." />
       ) : settings.isError ? (
         <Alert>{errorMessage(settings.error)}</Alert>
       ) : (
         <div className="space-y-3">
-          <CheckboxField
-            label="E-mail me when a message has waited unread for 15 minutes"
-            checked={shown?.emailUnreadMessages ?? true}
-            disabled={save.isPending}
-            onChange={(event) => change({ emailUnreadMessages: event.target.checked })}
-          />
+          {emailKinds.map(({ setting, label }) => (
+            <CheckboxField
+              key={setting}
+              label={label}
+              checked={shown?.[setting] ?? true}
+              disabled={save.isPending}
+              onChange={(event) => change({ [setting]: event.target.checked })}
+            />
+          ))}
           <CheckboxField
             label="Show new messages in the notification bell"
             checked={shown?.inAppMessages ?? true}

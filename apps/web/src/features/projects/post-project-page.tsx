@@ -139,7 +139,7 @@ function MoveLocalDraft({
 }: {
   values: ProjectFormValues;
   publish: boolean;
-  onDone: (id: string, published: boolean) => void;
+  onDone: (id: string, published: boolean, problem?: string) => void;
 }) {
   const started = useRef(false);
   const [error, setError] = useState<string | null>(null);
@@ -156,7 +156,14 @@ function MoveLocalDraft({
             onDone(created.id, true);
             return;
           } catch (failure) {
-            setError(errorMessage(failure, 'Your project was saved as a draft but could not be posted yet.'));
+            // Saved but not posted (for example, the new account's address is not confirmed yet):
+            // the draft opens with the reason above it.
+            onDone(
+              created.id,
+              false,
+              errorMessage(failure, 'Your project was saved as a draft but could not be posted yet.'),
+            );
+            return;
           }
         }
         onDone(created.id, false);
@@ -190,6 +197,7 @@ export function PostProjectPage() {
   const [bootDraft] = useState(() => params.get('draft'));
   const [localDraft] = useState(() => loadLocalDraft());
   const [moved, setMoved] = useState<string | null>(null);
+  const [moveProblem, setMoveProblem] = useState<string | null>(null);
   const preset = service ? servicePresets[service] : undefined;
 
   const onPublished = useCallback(
@@ -197,8 +205,9 @@ export function PostProjectPage() {
     [setParams, keep],
   );
   const onMoved = useCallback(
-    (id: string, wasPublished: boolean) => {
+    (id: string, wasPublished: boolean, problem?: string) => {
       setMoved(id);
+      setMoveProblem(problem ?? null);
       setParams(keep(wasPublished ? { published: id } : { draft: id }), { replace: true });
     },
     [setParams, keep],
@@ -220,7 +229,17 @@ export function PostProjectPage() {
         onPublished={onPublished}
       />
     );
-  else if (moved || bootDraft) body = <ServerDraft id={(moved ?? bootDraft)!} onPublished={onPublished} />;
+  else if (moved || bootDraft)
+    body = (
+      <>
+        {moveProblem && (
+          <div className="mx-auto max-w-3xl px-4 pt-10 sm:px-6">
+            <Alert>{moveProblem}</Alert>
+          </div>
+        )}
+        <ServerDraft id={(moved ?? bootDraft)!} onPublished={onPublished} />
+      </>
+    );
   else if (pendingLocal && hasContent(pendingLocal))
     body = (
       <MoveLocalDraft
