@@ -252,23 +252,26 @@ function cursorMode(cursor: string | undefined): MatchMode {
 }
 
 /**
- * How many experts match: exactly up to COUNT_EXACT_UP_TO (counting stops one row past it);
- * beyond it the planner's estimate rounded to two figures ("about"), or "more than 1,000" when
- * the estimate does not clearly exceed what was counted.
+ * How many experts match. The planner's estimate comes first (planning only, no rows read): when
+ * it reaches COUNT_EXACT_UP_TO the answer is "about" that, rounded to two figures, and nothing
+ * is counted; counting a common word's thousands of matches cost more than finding the page.
+ * Otherwise the rows are counted, stopping one past COUNT_EXACT_UP_TO ("more than" beyond it).
  */
 export async function countMatches(db: Executor, matches: SQL[]): Promise<SearchTotal> {
   if (matches.length === 0) return { count: 0, relation: 'exactly' };
-  const [row] = await countStatement(db, matches);
-  const counted = row?.n ?? 0;
-  if (counted <= COUNT_EXACT_UP_TO) return { count: counted, relation: 'exactly' };
   const query = db.select({ one: sql`1` }).from(p).where(and(...matches)).toSQL();
   // EXPLAIN takes no bind parameters: the statement is planned with its values inlined.
   const plan = await db.execute(sql.raw(`explain (format json) ${inlineParams(query.sql, query.params)}`));
   const estimate = Number(planRows(plan).toPrecision(2));
-  return estimate >= COUNT_EXACT_UP_TO * 1.5
-    ? { count: estimate, relation: 'about' }
-    : { count: COUNT_EXACT_UP_TO, relation: 'more_than' };
+  if (estimate >= COUNT_EXACT_UP_TO * ESTIMATE_TRUSTED_FROM) return { count: estimate, relation: 'about' };
+  const [row] = await countStatement(db, matches);
+  const counted = row?.n ?? 0;
+  if (counted <= COUNT_EXACT_UP_TO) return { count: counted, relation: 'exactly' };
+  return { count: COUNT_EXACT_UP_TO, relation: 'more_than' };
 }
+
+/** An estimate this many times COUNT_EXACT_UP_TO or more is shown instead of counting. */
+const ESTIMATE_TRUSTED_FROM = 1;
 
 /** The exact part of the count (stops one row past COUNT_EXACT_UP_TO); exported for plan tests. */
 export function countStatement(db: Executor, matches: SQL[]) {
@@ -317,8 +320,13 @@ export async function searchExperts(db: Executor, input: SearchInput): Promise<E
     rows.length > input.limit && last
       ? encodeCursor({ sort: plan.sortName, key: Number(last.sortKey), id: last.id })
       : null;
-  // Counted on the first page only; later pages keep the first page's figure.
-  const total = input.cursor ? null : await countMatches(db, plan.matches);
+  // Counted on the first page only; later pages keep the first page's figure. A first page
+  // with no page after it is the whole result: its length is the count, nothing to ask.
+  const total = input.cursor
+    ? null
+    : nextCursor
+      ? await countMatches(db, plan.matches)
+      : ({ count: page.length, relation: 'exactly' } as const);
   return {
     experts: page.map(presentCard),
     nextCursor,
