@@ -74,6 +74,12 @@ function prng(seed: number): () => number {
   };
 }
 
+/** A subject inside a sentence: lower case, except a leading acronym or letter ("R programming", "ISO 13485"). */
+function inSentence(subject: string): string {
+  const first = subject.split(' ')[0]!;
+  return first.length <= 4 && first === first.toUpperCase() ? subject : subject.toLowerCase();
+}
+
 /** Expert n is generated from n alone, so a seed can resume and the demo set is a prefix of the big one. */
 export function generateExpert(n: number): ExpertSeed {
   const random = prng(n * 2654435761 + 97);
@@ -115,13 +121,13 @@ export function generateExpert(n: number): ExpertSeed {
       year: between(2005, 2024),
     });
   }
-  const work = describeWork(n, category, title, years, main!.toLowerCase());
+  const work = describeWork(n, category, title, years, inSentence(main!));
   return {
     email: `expert-${n}@${SEED_EMAIL_DOMAIN}`,
     firstName,
     lastName,
     slug: `${slugify(`${firstName} ${lastName}`)}-${n.toString(36)}`,
-    headline: `${title} specialising in ${main!.toLowerCase()}${second ? ` and ${second.toLowerCase()}` : ''}`,
+    headline: `${title} specialising in ${inSentence(main!)}${second ? ` and ${inSentence(second)}` : ''}`,
     bio:
       `${work.opening} ` +
       `I hold a ${degree} from ${university} and have worked with ${sector} on ${output}. ` +
