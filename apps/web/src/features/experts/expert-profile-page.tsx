@@ -12,7 +12,7 @@ import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
 import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
 import { StarRating } from '../site/star-rating.tsx';
-import { availabilityLabels, countryName, formatMoney } from './format.ts';
+import { availabilityLabels, countryName, formatMoney, usdEquivalent } from './format.ts';
 import { languageName } from './languages.ts';
 import { expertProfileQuery } from './queries.ts';
 
@@ -179,6 +179,11 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
                 {formatMoney(expert.rate.amountMinor, expert.rate.currency)}
                 <span className="text-base font-normal text-slate-600"> /hour</span>
               </p>
+              {expert.rate.currency !== 'USD' && (
+                <p className="text-sm text-slate-600">
+                  {usdEquivalent(expert.rate, expert.rateUsdMinor)} /hour at our reference exchange rate
+                </p>
+              )}
             </div>
           </div>
           <div className="mt-6 flex flex-wrap gap-3">{actions}</div>

@@ -45,6 +45,7 @@ const isExpertCard: Guard<ExpertCard> = (value): value is ExpertCard =>
   isRecord(value.rate) &&
   Number.isInteger(value.rate.amountMinor) &&
   oneOf(rateCurrencies)(value.rate.currency) &&
+  Number.isInteger(value.rateUsdMinor) &&
   isString(value.country) &&
   oneOf(availabilities)(value.availability) &&
   isCount(value.rating) &&
@@ -57,7 +58,11 @@ const isSearchAnswer: Guard<ExpertSearchResponse> = (value): value is ExpertSear
   Array.isArray(value.experts) &&
   value.experts.every(isExpertCard) &&
   (value.nextCursor === null || isString(value.nextCursor)) &&
-  isStringList(value.matchedSubjects);
+  isStringList(value.matchedSubjects) &&
+  (value.total === null ||
+    (isRecord(value.total) &&
+      isCount(value.total.count) &&
+      oneOf(['exactly', 'about', 'more_than'] as const)(value.total.relation)));
 
 const isSubjectList: Guard<{ subjects: Subject[] }> = (value): value is { subjects: Subject[] } =>
   isRecord(value) &&
