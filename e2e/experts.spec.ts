@@ -208,4 +208,10 @@ test('"Nextflow" finds the demo expert through their skills, with the result cou
   await expect(page.getByRole('heading', { level: 1, name: 'Elias Okafor' })).toBeVisible();
   await expect(page.getByText('≈ $121 /hour at our reference exchange rate')).toBeVisible();
   await screenshots(page, testInfo, 'profile-two-currencies', false);
+
+  // A result of more than one page is counted by its own request, shown when it arrives.
+  await page.goto('/find-an-expert?q=data%20analysis');
+  await expect(results(page).first()).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText(/^(About |More than )?[\d,]+ experts$/);
+  await screenshots(page, testInfo, 'directory-count', false);
 });

@@ -263,7 +263,10 @@ export const expertSearchResponseSchema = z.object({
   nextCursor: z.string().nullable(),
   /** Subjects the query was read as (typo tolerance), so the page can say "showing results for". */
   matchedSubjects: z.array(z.string()),
-  /** How many experts match, on the first page only (null on later pages). */
+  /**
+   * How many experts match, when the first page is the whole result (then it is free); otherwise
+   * null, and GET /api/experts/count answers it.
+   */
   total: searchTotalSchema.nullable(),
 });
 export type ExpertSearchResponse = z.infer<typeof expertSearchResponseSchema>;

@@ -320,19 +320,26 @@ export async function searchExperts(db: Executor, input: SearchInput): Promise<E
     rows.length > input.limit && last
       ? encodeCursor({ sort: plan.sortName, key: Number(last.sortKey), id: last.id })
       : null;
-  // Counted on the first page only; later pages keep the first page's figure. A first page
-  // with no page after it is the whole result: its length is the count, nothing to ask.
-  const total = input.cursor
-    ? null
-    : nextCursor
-      ? await countMatches(db, plan.matches)
-      : ({ count: page.length, relation: 'exactly' } as const);
+  // A first page with no page after it is the whole result: its length is the count. Otherwise
+  // the count is its own request (GET /api/experts/count), so finding the page never waits on it.
+  const total = !input.cursor && !nextCursor ? ({ count: page.length, relation: 'exactly' } as const) : null;
   return {
     experts: page.map(presentCard),
     nextCursor,
     matchedSubjects: plan.matchedSubjects,
     total,
   };
+}
+
+/**
+ * GET /api/experts/count: how many experts the same search finds (sort, cursor and limit play no
+ * part). Matches as the search does, the names fallback included when the text finds nobody.
+ */
+export async function countExperts(db: Executor, input: SearchInput): Promise<SearchTotal> {
+  const first = { ...input, cursor: undefined };
+  const total = await countMatches(db, (await planSearch(db, first, 'text')).matches);
+  if (total.count > 0 || normaliseQuery(input.q).length < 4) return total;
+  return countMatches(db, (await planSearch(db, first, 'names')).matches);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
