@@ -30,13 +30,14 @@ afterAll(() => t.close());
 
 /** GET /api/experts/count for the same query. */
 async function count(query: Record<string, string | number>) {
-  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   const response = await t.app.inject({ method: 'GET', url: `/api/experts/count?${params.toString()}` });
   expect(response.statusCode).toBe(200);
   return response.json<{ count: number; relation: string }>();
 }
 
-const only = (slugs: string[], mine: { slug: string }[]) => slugs.filter((s) => mine.some((m) => m.slug === s));
+const only = (slugs: string[], mine: { slug: string }[]) =>
+  slugs.filter((s) => mine.some((m) => m.slug === s));
 
 describe('what search reads', () => {
   it('"Nextflow", which only the skills of the demo expert list, finds the demo expert', async () => {
@@ -102,7 +103,10 @@ describe('what search reads', () => {
 describe('result count', () => {
   it('comes with a first page that is the whole result; otherwise GET /api/experts/count gives it exactly', async () => {
     const word = uniqueWord();
-    await makeExperts(t.app.db, Array.from({ length: 3 }, () => ({ headline: `Adviser ${word}` })));
+    await makeExperts(
+      t.app.db,
+      Array.from({ length: 3 }, () => ({ headline: `Adviser ${word}` })),
+    );
     const whole = await search(t.app, { q: word });
     expect(whole.body.total).toEqual({ count: 3, relation: 'exactly' });
     const first = await search(t.app, { q: word, limit: 2 });
@@ -152,7 +156,13 @@ describe('ranking', () => {
     const word = uniqueWord();
     const country = 'NU';
     const [unavailable, available, limited] = await makeExperts(t.app.db, [
-      { headline: `Physicist ${word}`, availability: 'unavailable', ratingSum: 500, ratingCount: 100, country },
+      {
+        headline: `Physicist ${word}`,
+        availability: 'unavailable',
+        ratingSum: 500,
+        ratingCount: 100,
+        country,
+      },
       { headline: `Physicist ${word}`, availability: 'available', ratingSum: 35, ratingCount: 10, country },
       { headline: `Physicist ${word}`, availability: 'limited', ratingSum: 40, ratingCount: 10, country },
     ]);

@@ -83,14 +83,14 @@ export const expertProfiles = pgTable(
         sql`case when rating_count > 0 then (rating_sum * 100 + rating_count / 2) / rating_count else 0 end`,
       ),
     /** Bayesian rating (hundredths of a star): what "Highest rated" sorts by. */
-    ratingScore: integer('rating_score')
-      .notNull()
-      .generatedAlwaysAs(sql.raw(bayesianCenti)),
+    ratingScore: integer('rating_score').notNull().generatedAlwaysAs(sql.raw(bayesianCenti)),
     /** "Best match" inside a relevance tier: taking work first (TAKING_WORK_BONUS), then ratingScore. */
     rankScore: integer('rank_score')
       .notNull()
       .generatedAlwaysAs(
-        sql.raw(`case when availability = 'unavailable' then 0 else ${TAKING_WORK_BONUS} end + ${bayesianCenti}`),
+        sql.raw(
+          `case when availability = 'unavailable' then 0 else ${TAKING_WORK_BONUS} end + ${bayesianCenti}`,
+        ),
       ),
     status: vettingStatus('status').notNull().default('draft'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

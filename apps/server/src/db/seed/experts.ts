@@ -167,7 +167,9 @@ function describeWork(n: number, category: ExpertCategory, title: string, years:
   const methods = [...chosen.values()];
   const phrases = methods.map((method) => method.phrase);
   const listed =
-    phrases.length > 1 ? `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}` : phrases[0]!;
+    phrases.length > 1
+      ? `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`
+      : phrases[0]!;
   let sentence = `Day to day I use ${listed}.`;
   const inLab = methods.some((method) => labTechniques.includes(method));
   if (inLab && random() < 0.6) sentence += ` Most of my lab work is in ${pick(organisms)}.`;

@@ -133,7 +133,8 @@ export async function planSearch(
   const tsq = sql`websearch_to_tsquery('english', ${q})`;
   const inText = sql`${p.searchVector} @@ ${tsq}`;
   // Every word within the given weights (A: name and subjects, B: skills, C: headline).
-  const within = (weights: 'A' | 'AB' | 'ABC') => sql`${p.searchVector} @@ ${restrictToWeights(tsq, weights)}`;
+  const within = (weights: 'A' | 'AB' | 'ABC') =>
+    sql`${p.searchVector} @@ ${restrictToWeights(tsq, weights)}`;
   const specialist = matchedSubjects.length > 0 ? sql`${p.subjects} && ${textArray(matchedSubjects)}` : null;
   const match = specialist ? sql`(${inText} or ${specialist})` : inText;
   if (input.sort !== 'relevance') {
@@ -259,7 +260,11 @@ function cursorMode(cursor: string | undefined): MatchMode {
  */
 export async function countMatches(db: Executor, matches: SQL[]): Promise<SearchTotal> {
   if (matches.length === 0) return { count: 0, relation: 'exactly' };
-  const query = db.select({ one: sql`1` }).from(p).where(and(...matches)).toSQL();
+  const query = db
+    .select({ one: sql`1` })
+    .from(p)
+    .where(and(...matches))
+    .toSQL();
   // EXPLAIN takes no bind parameters: the statement is planned with its values inlined.
   const plan = await db.execute(sql.raw(`explain (format json) ${inlineParams(query.sql, query.params)}`));
   const estimate = Number(planRows(plan).toPrecision(2));
@@ -275,16 +280,14 @@ const ESTIMATE_TRUSTED_FROM = 1;
 
 /** The exact part of the count (stops one row past COUNT_EXACT_UP_TO); exported for plan tests. */
 export function countStatement(db: Executor, matches: SQL[]) {
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(
-      db
-        .select({ one: sql`1`.as('one') })
-        .from(p)
-        .where(and(...matches))
-        .limit(COUNT_EXACT_UP_TO + 1)
-        .as('m'),
-    );
+  return db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(p)
+      .where(and(...matches))
+      .limit(COUNT_EXACT_UP_TO + 1)
+      .as('m'),
+  );
 }
 
 /** $1, $2... replaced by literals (strings quoted, quotes doubled), for EXPLAIN only. */

@@ -41,7 +41,10 @@ export function ExpertCard({ expert }: { expert: ExpertCardData }) {
             {formatMoney(expert.rate.amountMinor, expert.rate.currency)}
             <span className="font-normal text-slate-600"> /hr</span>
             {usd && (
-              <span className="block text-xs font-normal text-slate-600" title="At our reference exchange rate">
+              <span
+                className="block text-xs font-normal text-slate-600"
+                title="At our reference exchange rate"
+              >
                 {usd} /hr
               </span>
             )}

@@ -30,14 +30,20 @@ export function formatMoney(
  * The rate in US dollars beside a rate in another currency, e.g. "≈ $121": the amount the
  * directory filters and sorts by (reference rates, server-side). Null for a rate already in USD.
  */
-export function usdEquivalent(rate: { currency: RateCurrency | string }, rateUsdMinor: number): string | null {
+export function usdEquivalent(
+  rate: { currency: RateCurrency | string },
+  rateUsdMinor: number,
+): string | null {
   if (rate.currency === 'USD') return null;
   // Whole dollars: an approximation must not look more precise than it is.
   return `≈ ${formatMoney(Math.round(rateUsdMinor / 100) * 100, 'USD')}`;
 }
 
 /** "12 experts", "About 12,000 experts", "More than 1,000 experts". */
-export function resultCountText(total: { count: number; relation: 'exactly' | 'about' | 'more_than' }): string {
+export function resultCountText(total: {
+  count: number;
+  relation: 'exactly' | 'about' | 'more_than';
+}): string {
   const number = total.count.toLocaleString('en');
   const noun = total.count === 1 && total.relation === 'exactly' ? 'expert' : 'experts';
   if (total.relation === 'about') return `About ${number} ${noun}`;

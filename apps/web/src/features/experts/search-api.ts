@@ -62,7 +62,9 @@ const isSearchAnswer: Guard<ExpertSearchResponse> = (value): value is ExpertSear
   (value.total === null || isSearchTotal(value.total));
 
 const isSearchTotal: Guard<SearchTotal> = (value): value is SearchTotal =>
-  isRecord(value) && isCount(value.count) && oneOf(['exactly', 'about', 'more_than'] as const)(value.relation);
+  isRecord(value) &&
+  isCount(value.count) &&
+  oneOf(['exactly', 'about', 'more_than'] as const)(value.relation);
 
 const isSubjectList: Guard<{ subjects: Subject[] }> = (value): value is { subjects: Subject[] } =>
   isRecord(value) &&
