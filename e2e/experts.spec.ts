@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { createAccount, demoAdmin, signInViaApi } from './support/accounts.ts';
+import { screenshots } from './support/screenshots.ts';
 import { gotoInteractive } from './support/site.ts';
 
 const results = (page: Page) => page.locator('#results[aria-busy="false"]').getByRole('article');
@@ -175,4 +176,42 @@ test('the country filter names every country once the page runs, and shows the o
   await gotoInteractive(page, '/find-an-expert');
   await expect(country.locator('option', { hasText: 'Germany' })).toHaveCount(1);
   await expect(country).toHaveValue('');
+});
+
+test('"Nextflow" finds the demo expert through their skills, with the result count and both currencies', async ({
+  page,
+}, testInfo) => {
+  await gotoInteractive(page, '/find-an-expert');
+  const search = page.getByRole('combobox', { name: 'Search subject areas' });
+  await search.fill('Nextflow');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=Nextflow/);
+  await expect(page.getByRole('heading', { name: 'Experts for “Nextflow”' })).toBeVisible();
+
+  // The demo expert lists Nextflow only among their skills (not in the headline or the bio).
+  const demo = results(page).filter({ has: page.getByRole('link', { name: 'Elias Okafor' }) });
+  await expect(demo).toHaveCount(1);
+  // Their rate in pounds, and beside it the dollar amount the rate filter and sort use.
+  await expect(demo).toContainText('£95 /hr');
+  await expect(demo).toContainText('≈ $121 /hr');
+
+  const count = page.getByTestId('result-count');
+  await expect(count).toHaveText(/^\d+ experts?$/);
+  const shown = await results(page).count();
+  expect(Number((await count.textContent())!.split(' ')[0])).toBe(shown);
+  for (const card of await results(page).all()) await expect(card).toBeVisible();
+
+  await screenshots(page, testInfo, 'directory-nextflow');
+
+  // The profile says the same: the rate in pounds, and what it comes to in dollars.
+  await demo.getByRole('link', { name: 'Elias Okafor' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elias Okafor' })).toBeVisible();
+  await expect(page.getByText('≈ $121 /hour at our reference exchange rate')).toBeVisible();
+  await screenshots(page, testInfo, 'profile-two-currencies', false);
+
+  // A result of more than one page is counted by its own request, shown when it arrives.
+  await page.goto('/find-an-expert?q=data%20analysis');
+  await expect(results(page).first()).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText(/^(About |More than )?[\d,]+ experts$/);
+  await screenshots(page, testInfo, 'directory-count', false);
 });

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { RequestMeta, ServiceContext } from './context.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { refreshConvertedRates } from './modules/experts/rates.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';
@@ -125,7 +126,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const ownsDatabase = !overrides.database;
   const database =
     overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
-  if (ownsDatabase) await applyMigrations(database);
+  if (ownsDatabase) {
+    await applyMigrations(database);
+    // Stored USD amounts follow the reference rates of this release (exchange-rates.ts).
+    await refreshConvertedRates(database.db);
+  }
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;

@@ -42,6 +42,8 @@ export const expertSorts = ['relevance', 'rating', 'rate_asc', 'rate_desc'] as c
 export type ExpertSort = (typeof expertSorts)[number];
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_MAX = 50;
+/** Search results are counted exactly up to this many; beyond it the count is an estimate. */
+export const SEARCH_COUNT_EXACT_UP_TO = 1000;
 
 /** The port the server listens on when PORT is unset. */
 export const DEFAULT_PORT = 3000;

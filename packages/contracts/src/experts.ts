@@ -188,7 +188,10 @@ export const expertCardSchema = z.object({
   headline: z.string(),
   category: expertCategorySchema,
   subjects: z.array(z.string()),
+  /** In the expert's own currency: what they quote and are paid in. */
   rate: moneySchema,
+  /** The rate in US cents at the reference rates (exchange-rates.ts): what filters and sorts use. */
+  rateUsdMinor: z.number().int(),
   country: z.string(),
   availability: availabilitySchema,
   /** Whole stars 0-5 (spec §3: integer display), rounded from ratingAverage. */
@@ -259,12 +262,27 @@ export const expertSearchQuerySchema = z
   );
 export type ExpertSearchQuery = z.input<typeof expertSearchQuerySchema>;
 
+/**
+ * A result count: exactly up to SEARCH_COUNT_EXACT_UP_TO; beyond it the database's estimate
+ * ("about", rounded to two figures) or, when the estimate is too close to call, "more than".
+ */
+export const searchTotalSchema = z.object({
+  count: z.number().int(),
+  relation: z.enum(['exactly', 'about', 'more_than']),
+});
+export type SearchTotal = z.infer<typeof searchTotalSchema>;
+
 export const expertSearchResponseSchema = z.object({
   experts: z.array(expertCardSchema),
   /** Pass back as cursor for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
   /** Subjects the query was read as (typo tolerance), so the page can say "showing results for". */
   matchedSubjects: z.array(z.string()),
+  /**
+   * How many experts match, when the first page is the whole result (then it is free); otherwise
+   * null, and GET /api/experts/count answers it.
+   */
+  total: searchTotalSchema.nullable(),
 });
 export type ExpertSearchResponse = z.infer<typeof expertSearchResponseSchema>;
 

@@ -5,6 +5,8 @@ export * from './fields.ts';
 export * from './accounts.ts';
 export * from './dev.ts';
 export * from './experts.ts';
+export * from './exchange-rates.ts';
+export * from './ranking.ts';
 export * from './notifications.ts';
 export * from './projects.ts';
 export * from './messaging.ts';

@@ -8,6 +8,6 @@ const LEXEME_PATTERN = sql.raw(`'''((?:[^'']|'''')*)'''`);
  * tsquery gets ":<weights>" (e.g. 'data':AB). Immutable calls on a constant, so PostgreSQL folds
  * it once per statement, and a GIN index on the vector still answers it.
  */
-export function restrictToWeights(tsquery: SQL, weights: 'A' | 'AB'): SQL {
+export function restrictToWeights(tsquery: SQL, weights: 'A' | 'AB' | 'ABC'): SQL {
   return sql`regexp_replace((${tsquery})::text, ${LEXEME_PATTERN}, ${sql.raw(`'''\\1'':${weights}'`)}, 'g')::tsquery`;
 }

@@ -2,7 +2,7 @@ import { expertSearchQuerySchema, type ExpertSearchQuery } from '@sciwise/contra
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedExperts } from '../../src/db/seed/experts.ts';
-import { planSearch } from '../../src/modules/experts/search.ts';
+import { countStatement, planSearch } from '../../src/modules/experts/search.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { queryRows } from './helpers.ts';
 
@@ -33,6 +33,9 @@ const hotQueries: ExpertSearchQuery[] = [
   { subject: 'data-analysis', sort: 'rate_asc' },
   { minRate: 150, maxRate: 200, sort: 'rate_asc' },
   { q: 'Okafor' },
+  { q: 'CRISPR' },
+  { q: 'cryo-EM', sort: 'rate_asc' },
+  { q: 'Nextflow', availability: 'available' },
 ];
 
 async function plan(query: ExpertSearchQuery): Promise<string> {
@@ -43,6 +46,12 @@ async function plan(query: ExpertSearchQuery): Promise<string> {
     const rows = await queryRows<{ 'QUERY PLAN': string }>(t.app.db, sql`explain ${step(input.limit + 1)}`);
     plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
   }
+  // The result count runs beside the page (first pages only) and must use indexes too.
+  const count = await queryRows<{ 'QUERY PLAN': string }>(
+    t.app.db,
+    sql`explain ${countStatement(t.app.db, searchPlan.matches)}`,
+  );
+  plans.push(count.map((row) => row['QUERY PLAN']).join('\n'));
   return plans.join('\n---\n');
 }
 

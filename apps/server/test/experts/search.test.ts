@@ -1,4 +1,9 @@
-import type { ErrorResponse, ExpertProfile } from '@sciwise/contracts';
+import {
+  RATING_PRIOR_MEAN_CENTI,
+  RATING_PRIOR_WEIGHT,
+  type ErrorResponse,
+  type ExpertProfile,
+} from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects } from '../../src/db/schema/index.ts';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
@@ -156,7 +161,12 @@ describe('GET /api/experts: sorting and pages', () => {
     const keys = new Map(
       made.map((m, i) => [
         m.slug,
-        [seeds[i]!.hourlyRateMinor, seeds[i]!.ratingCount ? seeds[i]!.ratingSum / seeds[i]!.ratingCount : 0],
+        // "rating" sorts by the Bayesian score: the plain average pulled towards the prior.
+        [
+          seeds[i]!.hourlyRateMinor,
+          (seeds[i]!.ratingSum * 100 + RATING_PRIOR_WEIGHT * RATING_PRIOR_MEAN_CENTI) /
+            (seeds[i]!.ratingCount + RATING_PRIOR_WEIGHT),
+        ],
       ]),
     );
     const slugs = await searchSlugs(t.app, { q: word, sort });

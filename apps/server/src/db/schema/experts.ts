@@ -1,4 +1,11 @@
-import { expertCategories, availabilities, rateCurrencies, vettingStatuses } from '@sciwise/contracts';
+import {
+  expertCategories,
+  availabilities,
+  rateCurrencies,
+  RATING_PRIOR_MEAN_CENTI,
+  RATING_PRIOR_WEIGHT,
+  vettingStatuses,
+} from '@sciwise/contracts';
 import type { Education, Publication } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -21,6 +28,14 @@ export const rateCurrency = pgEnum('rate_currency', rateCurrencies);
 export const vettingStatus = pgEnum('vetting_status', vettingStatuses);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The Bayesian rating in hundredths of a star, rounded half up (constants in contracts/ranking.ts).
+ * Written out in each column that needs it: a generated column cannot read another one.
+ */
+const bayesianCenti = `((rating_sum * 100 + ${RATING_PRIOR_WEIGHT * RATING_PRIOR_MEAN_CENTI} + (rating_count + ${RATING_PRIOR_WEIGHT}) / 2) / (rating_count + ${RATING_PRIOR_WEIGHT}))`;
+/** Above the best Bayesian score (500): experts taking work come before those who are not. */
+export const TAKING_WORK_BONUS = 1000;
 
 /** Only approved profiles are ever searched, so every search index is partial on this. */
 const approved = sql`status = 'approved'`;
@@ -67,15 +82,29 @@ export const expertProfiles = pgTable(
       .generatedAlwaysAs(
         sql`case when rating_count > 0 then (rating_sum * 100 + rating_count / 2) / rating_count else 0 end`,
       ),
+    /** Bayesian rating (hundredths of a star): what "Highest rated" sorts by. */
+    ratingScore: integer('rating_score').notNull().generatedAlwaysAs(sql.raw(bayesianCenti)),
+    /** "Best match" inside a relevance tier: taking work first (TAKING_WORK_BONUS), then ratingScore. */
+    rankScore: integer('rank_score')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `case when availability = 'unavailable' then 0 else ${TAKING_WORK_BONUS} end + ${bayesianCenti}`,
+        ),
+      ),
     status: vettingStatus('status').notNull().default('draft'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     rejectionReason: text('rejection_reason'),
-    /** name and subjects weigh A, headline B, bio C (expert_search_vector, migration 0001). */
+    /**
+     * Name and subjects weigh A, skills B, headline C, bio D: kept by a trigger
+     * (expert_profile_search_vector, in the migration after the reviews), because a generated
+     * column could not be given the skills without dropping and rebuilding it.
+     */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`expert_search_vector(display_name, subjects, headline, bio)`),
+      .default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,10 +116,11 @@ export const expertProfiles = pgTable(
     index('expert_profiles_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')).where(approved),
     // Sorts read these forwards (rate_asc) or backwards (rating, rate_desc: "desc, id desc"),
     // so every keyset page starts with an index seek.
-    index('expert_profiles_rating_idx').on(t.ratingCenti, t.id).where(approved),
+    index('expert_profiles_rating_score_idx').on(t.ratingScore, t.id).where(approved),
+    index('expert_profiles_rank_idx').on(t.rankScore, t.id).where(approved),
     index('expert_profiles_rate_idx').on(t.rateUsdMinor, t.id).where(approved),
-    index('expert_profiles_category_rating_idx').on(t.category, t.ratingCenti, t.id).where(approved),
-    index('expert_profiles_country_rating_idx').on(t.country, t.ratingCenti, t.id).where(approved),
+    index('expert_profiles_category_rank_idx').on(t.category, t.rankScore, t.id).where(approved),
+    index('expert_profiles_country_rank_idx').on(t.country, t.rankScore, t.id).where(approved),
     index('expert_profiles_queue_idx').on(t.status, t.createdAt, t.id),
   ],
 );

@@ -24,6 +24,15 @@ import {
   titlesByCategory,
   universities,
 } from './expert-data.ts';
+import {
+  bioClosings,
+  bioOpenings,
+  instruments,
+  labTechniques,
+  methodPools,
+  organisms,
+  type Method,
+} from './expert-methods.ts';
 
 /** Everything needed to insert one approved expert (tests build these too). */
 export interface ExpertSeed {
@@ -63,6 +72,12 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** A subject inside a sentence: lower case, except a leading acronym or letter ("R programming", "ISO 13485"). */
+function inSentence(subject: string): string {
+  const first = subject.split(' ')[0]!;
+  return first.length <= 4 && first === first.toUpperCase() ? subject : subject.toLowerCase();
 }
 
 /** Expert n is generated from n alone, so a seed can resume and the demo set is a prefix of the big one. */
@@ -106,20 +121,20 @@ export function generateExpert(n: number): ExpertSeed {
       year: between(2005, 2024),
     });
   }
+  const work = describeWork(n, category, title, years, inSentence(main!));
   return {
     email: `expert-${n}@${SEED_EMAIL_DOMAIN}`,
     firstName,
     lastName,
     slug: `${slugify(`${firstName} ${lastName}`)}-${n.toString(36)}`,
-    headline: `${title} specialising in ${main!.toLowerCase()}${second ? ` and ${second.toLowerCase()}` : ''}`,
+    headline: `${title} specialising in ${inSentence(main!)}${second ? ` and ${inSentence(second)}` : ''}`,
     bio:
-      `${title} with ${years} years of experience in ${main!.toLowerCase()}. ` +
+      `${work.opening} ` +
       `I hold a ${degree} from ${university} and have worked with ${sector} on ${output}. ` +
-      `My work covers ${subjectList.map((s) => s.toLowerCase()).join(', ')}. ` +
-      `I deliver clear, well-documented results on time and enjoy turning complex questions into practical answers.`,
+      `${work.methods} ${work.closing}`,
     category,
     subjects: subjectList,
-    skills: subjectList.slice(0, 3).map((s) => `${s} consulting`),
+    skills: work.skills,
     hourlyRateMinor: Math.round((25 + random() ** 1.8 * 275) / 5) * 500,
     currency,
     country,
@@ -130,6 +145,41 @@ export function generateExpert(n: number): ExpertSeed {
     availability: random() < 0.6 ? 'available' : random() < 0.75 ? 'limited' : 'unavailable',
     ratingSum: Math.round(average * ratingCount),
     ratingCount,
+  };
+}
+
+/**
+ * The varied part of a generated bio and the skills behind it: two to four methods from the
+ * category's pools, sometimes an instrument and an organism. Its own random stream, so the rest
+ * of expert n (name, subjects, rate, rating) stays what it was before bios had any variety.
+ */
+function describeWork(n: number, category: ExpertCategory, title: string, years: number, subject: string) {
+  const random = prng(n * 40503 + 11);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const pools = methodPools(category);
+  const chosen = new Map<string, Method>();
+  const count = 2 + Math.floor(random() * 3);
+  for (let i = 0; i < count * 2 && chosen.size < count; i += 1) {
+    // Mostly the category's own pool (the first ones), sometimes a neighbouring one.
+    const method = pick(random() < 0.75 ? pools[0]! : pick(pools));
+    chosen.set(method.skill, method);
+  }
+  const methods = [...chosen.values()];
+  const phrases = methods.map((method) => method.phrase);
+  const listed =
+    phrases.length > 1
+      ? `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`
+      : phrases[0]!;
+  let sentence = `Day to day I use ${listed}.`;
+  const inLab = methods.some((method) => labTechniques.includes(method));
+  if (inLab && random() < 0.6) sentence += ` Most of my lab work is in ${pick(organisms)}.`;
+  const instrument = inLab && random() < 0.5 ? pick(instruments) : null;
+  if (instrument) sentence += ` Hands-on with the ${instrument}.`;
+  return {
+    opening: pick(bioOpenings)(title, years, subject),
+    methods: sentence,
+    closing: pick(bioClosings),
+    skills: [...methods.map((method) => method.skill), ...(instrument ? [instrument] : [])],
   };
 }
 

@@ -19,6 +19,7 @@ export const cardColumns = {
   subjects: expertProfiles.subjects,
   hourlyRateMinor: expertProfiles.hourlyRateMinor,
   currency: expertProfiles.currency,
+  rateUsdMinor: expertProfiles.rateUsdMinor,
   country: expertProfiles.country,
   availability: expertProfiles.availability,
   ratingCenti: expertProfiles.ratingCenti,
@@ -39,6 +40,7 @@ export interface CardRow {
   subjects: string[];
   hourlyRateMinor: number | null;
   currency: ProfileRow['currency'];
+  rateUsdMinor: number | null;
   country: string | null;
   availability: ProfileRow['availability'];
   ratingCenti: number;
@@ -66,6 +68,7 @@ export function presentCard(row: CardRow): ExpertCard {
     category: row.category ?? 'researchers',
     subjects: row.subjects,
     rate: { amountMinor: row.hourlyRateMinor ?? 0, currency: row.currency },
+    rateUsdMinor: row.rateUsdMinor ?? 0,
     country: row.country ?? '',
     availability: row.availability,
     rating: wholeStars(row.ratingCenti, row.ratingCount),

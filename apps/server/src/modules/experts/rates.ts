@@ -1,18 +1,30 @@
-import type { RateCurrency } from '@sciwise/contracts';
+import { exchangeRates, rateCurrencies, usdMinor } from '@sciwise/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+export { usdMinor };
 
 /**
- * Reference exchange rates to USD as exact fractions, used only to filter and sort experts who
- * quote in different currencies. Nobody is charged at these rates: quotes and payments keep the
- * expert's own currency.
+ * usdMinor in SQL, for stored amounts: the same table and rule (half up, integers). Amounts are
+ * never negative, so integer division (which truncates) is the floor the TypeScript rule takes.
  */
-const toUsd: Record<RateCurrency, { num: number; den: number }> = {
-  USD: { num: 1, den: 1 },
-  EUR: { num: 108, den: 100 },
-  GBP: { num: 127, den: 100 },
-};
+export function convertedRateSql(amount: string, currency: string): SQL {
+  const cases = rateCurrencies.map((code) => {
+    const { num, den } = exchangeRates.toUsd[code];
+    return `when '${code}' then (${amount}::bigint * ${num * 2} + ${den}) / ${2 * den}`;
+  });
+  return sql.raw(`(case ${currency} ${cases.join(' ')} end)::int`);
+}
 
-/** An amount in minor units converted to US cents, rounded half up; integers only. */
-export function usdMinor(amountMinor: number, currency: RateCurrency): number {
-  const { num, den } = toUsd[currency];
-  return Math.floor((amountMinor * num * 2 + den) / (2 * den));
+/**
+ * Brings every stored converted amount in line with the current reference rates (run at start,
+ * so a change of rate in exchange-rates.ts reaches filters and sorts). Writes only rows that differ.
+ */
+export async function refreshConvertedRates(db: Executor): Promise<void> {
+  const experts = convertedRateSql('hourly_rate_minor', 'currency');
+  await db.execute(sql`update expert_profiles set rate_usd_minor = ${experts}
+    where hourly_rate_minor is not null and rate_usd_minor is distinct from ${experts}`);
+  const projects = convertedRateSql('budget_max_minor', 'currency');
+  await db.execute(sql`update projects set budget_max_usd_minor = ${projects}
+    where budget_max_minor is not null and budget_max_usd_minor is distinct from ${projects}`);
 }

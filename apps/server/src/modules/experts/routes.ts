@@ -5,6 +5,7 @@ import {
   expertSearchResponseSchema,
   expertSlugSchema,
   expertStatsResponseSchema,
+  searchTotalSchema,
   featuredExpertsResponseSchema,
   subjectListResponseSchema,
   subjectSuggestQuerySchema,
@@ -12,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avatarSvg } from './avatar-svg.ts';
-import { searchExperts, suggestSubjects } from './search.ts';
+import { countExperts, searchExperts, suggestSubjects } from './search.ts';
 import { expertStats, featuredExperts, getAvatarSubject, getPublicProfile } from './service.ts';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -33,6 +34,19 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => searchExperts(app.db, request.query),
+  );
+
+  app.get(
+    '/api/experts/count',
+    {
+      schema: {
+        tags,
+        summary: 'How many experts a search finds: exact up to 1,000, beyond that an estimate',
+        querystring: expertSearchQuerySchema,
+        response: { 200: searchTotalSchema, ...errors },
+      },
+    },
+    async (request) => countExperts(app.db, request.query),
   );
 
   app.get(

@@ -1,8 +1,10 @@
-import type {
-  ExpertSearchResponse,
-  Subject,
-  expertSearchQuerySchema,
-  subjectSuggestQuerySchema,
+import {
+  SEARCH_COUNT_EXACT_UP_TO,
+  type ExpertSearchResponse,
+  type SearchTotal,
+  type Subject,
+  type expertSearchQuerySchema,
+  type subjectSuggestQuerySchema,
 } from '@sciwise/contracts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -47,14 +49,17 @@ export async function fuzzySubjects(db: Executor, q: string): Promise<string[]> 
 }
 
 /**
- * Relevance is a tier, then the rating inside it: people who list a subject the query means,
- * then people whose name, subjects or headline hold every word of it, then the rest (their bio
- * mentions it). Each tier is its own statement ordered by rating, so the rating index can stop
- * after one page even when a common subject matches thousands of people, and the next tier only
- * runs when a page is not yet full. (Scoring every match with ts_rank_cd cost ~4 µs a row.)
- * Within a tier the better-rated expert is the better answer.
+ * Relevance is a tier, then the rank inside it. The tiers follow the weights of the search
+ * vector: people who list a subject the query means (typos included), then people whose name or
+ * subjects hold every word of it (weight A), then whose skills do (B), then whose headline does
+ * (C), then the rest (their bio mentions it, D). Each tier is its own statement ordered by
+ * rank_score (taking work first, then the Bayesian rating), so the rank index can stop after one
+ * page even when a common word matches thousands of people, and the next tier only runs when a
+ * page is not yet full. (Scoring every match with ts_rank_cd cost ~4 µs a row.)
  */
-const TIER_SPAN = 1000; // above the best rating (500 hundredths): tier and rating share one cursor key
+const TIER_SPAN = 2000; // above the best rank_score (1500): tier and rank share one cursor key
+
+const COUNT_EXACT_UP_TO = SEARCH_COUNT_EXACT_UP_TO;
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -78,6 +83,8 @@ export interface SearchPlan {
   steps: SearchStep[];
   sortName: string;
   matchedSubjects: string[];
+  /** Every condition a result meets, for counting them. */
+  matches: SQL[];
 }
 
 /**
@@ -108,7 +115,7 @@ export async function planSearch(
       .select({ name: subjects.name })
       .from(subjects)
       .where(eq(subjects.slug, input.subject));
-    if (!subject) return { steps: [], sortName: input.sort, matchedSubjects: [] };
+    if (!subject) return { steps: [], sortName: input.sort, matchedSubjects: [], matches: [] };
     conditions.push(sql`${p.subjects} @> ${textArray([subject.name])}`);
   }
 
@@ -126,33 +133,37 @@ export async function planSearch(
   // An immutable call on a constant: folded once at planning, not evaluated per row.
   const tsq = sql`websearch_to_tsquery('english', ${q})`;
   const inText = sql`${p.searchVector} @@ ${tsq}`;
-  // Every word in the name, subjects or headline (weights A and B).
-  const inTitle = sql`${p.searchVector} @@ ${restrictToWeights(tsq, 'AB')}`;
+  // Every word within the given weights (A: name and subjects, B: skills, C: headline).
+  const within = (weights: 'A' | 'AB' | 'ABC') =>
+    sql`${p.searchVector} @@ ${restrictToWeights(tsq, weights)}`;
   const specialist = matchedSubjects.length > 0 ? sql`${p.subjects} && ${textArray(matchedSubjects)}` : null;
+  const match = specialist ? sql`(${inText} or ${specialist})` : inText;
   if (input.sort !== 'relevance') {
-    conditions.push(specialist ? sql`(${inText} or ${specialist})` : inText);
+    conditions.push(match);
     return singleStep(db, conditions, sortPlan(input.sort, null), input.cursor, matchedSubjects);
   }
 
   const notSpecialist = specialist ? sql` and not (${specialist})` : sql``;
+  // inText in each: a negated word ("-surveys") must stay out of the bio as well.
   const tiers = [
-    ...(specialist ? [{ rank: 2, where: specialist }] : []),
-    // inText too: a negated word ("-surveys") must stay out of the bio as well.
-    { rank: 1, where: sql`${inText} and ${inTitle}${notSpecialist}` },
-    { rank: 0, where: sql`${inText} and not (${inTitle})${notSpecialist}` },
+    ...(specialist ? [{ rank: 4, where: specialist }] : []),
+    { rank: 3, where: sql`${inText} and ${within('A')}${notSpecialist}` },
+    { rank: 2, where: sql`${inText} and ${within('AB')} and not (${within('A')})${notSpecialist}` },
+    { rank: 1, where: sql`${inText} and ${within('ABC')} and not (${within('AB')})${notSpecialist}` },
+    { rank: 0, where: sql`${inText} and not (${within('ABC')})${notSpecialist}` },
   ];
   const cursor = input.cursor ? decodeCursor(input.cursor, 'relevance', INT4_KEYS) : null;
   const cursorRank = cursor ? Math.floor(cursor.key / TIER_SPAN) : Infinity;
-  const byRating: SortPlan = { name: 'relevance', key: sql<number>`${p.ratingCenti}`, descending: true };
+  const byRank: SortPlan = { name: 'relevance', key: sql<number>`${p.rankScore}`, descending: true };
   const steps = tiers
     .filter((tier) => tier.rank <= cursorRank)
     .map((tier): SearchStep => {
       const where = [...conditions, tier.where];
       if (cursor && tier.rank === cursorRank)
-        where.push(sql`(${p.ratingCenti}, ${p.id}) < (${cursor.key % TIER_SPAN}, ${cursor.id}::uuid)`);
-      return (limit) => buildQuery(db, where, byRating, limit, tier.rank * TIER_SPAN);
+        where.push(sql`(${p.rankScore}, ${p.id}) < (${cursor.key % TIER_SPAN}, ${cursor.id}::uuid)`);
+      return (limit) => buildQuery(db, where, byRank, limit, tier.rank * TIER_SPAN);
     });
-  return { steps, sortName: 'relevance', matchedSubjects };
+  return { steps, sortName: 'relevance', matchedSubjects, matches: [...conditions, match] };
 }
 
 function singleStep(
@@ -163,23 +174,30 @@ function singleStep(
   matchedSubjects: string[],
 ): SearchPlan {
   const where = [...conditions];
+  const matches = [...conditions];
   if (cursorText) {
     // Every sort key of the search is an integer column or an ::int score.
     const cursor = decodeCursor(cursorText, sort.name, INT4_KEYS);
     const comparison = sort.descending ? sql`<` : sql`>`;
     where.push(sql`(${sort.key}, ${p.id}) ${comparison} (${cursor.key}, ${cursor.id}::uuid)`);
   }
-  return { steps: [(limit) => buildQuery(db, where, sort, limit)], sortName: sort.name, matchedSubjects };
+  return {
+    steps: [(limit) => buildQuery(db, where, sort, limit)],
+    sortName: sort.name,
+    matchedSubjects,
+    matches,
+  };
 }
 
 function sortPlan(sort: SearchInput['sort'], score: SQL<number> | null): SortPlan {
   if (sort === 'relevance' && score) return { name: 'relevance', key: score, descending: true };
+  if (sort === 'rating') return { name: 'rating', key: sql<number>`${p.ratingScore}`, descending: true };
   if (sort === 'rate_asc')
     return { name: 'rate_asc', key: sql<number>`${p.rateUsdMinor}`, descending: false };
   if (sort === 'rate_desc')
     return { name: 'rate_desc', key: sql<number>`${p.rateUsdMinor}`, descending: true };
-  // Without a query there is nothing to be relevant to: best rated first.
-  return { name: 'rating', key: sql<number>`${p.ratingCenti}`, descending: true };
+  // Without a query there is nothing to be relevant to: taking work first, then best rated.
+  return { name: 'relevance', key: sql<number>`${p.rankScore}`, descending: true };
 }
 
 /** `keyOffset` lifts a relevance tier's keys above the tiers after it (see TIER_SPAN). */
@@ -207,6 +225,7 @@ function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: numb
       subjects: hits.subjects,
       hourlyRateMinor: hits.hourlyRateMinor,
       currency: hits.currency,
+      rateUsdMinor: hits.rateUsdMinor,
       country: hits.country,
       availability: hits.availability,
       ratingCenti: hits.ratingCenti,
@@ -235,6 +254,61 @@ function cursorMode(cursor: string | undefined): MatchMode {
   return cursor && Buffer.from(cursor, 'base64url').toString('utf8').includes(':names"') ? 'names' : 'text';
 }
 
+/**
+ * How many experts match. The planner's estimate comes first (planning only, no rows read): when
+ * it reaches COUNT_EXACT_UP_TO the answer is "about" that, rounded to two figures, and nothing
+ * is counted; counting a common word's thousands of matches cost more than finding the page.
+ * Otherwise the rows are counted, stopping one past COUNT_EXACT_UP_TO ("more than" beyond it).
+ */
+export async function countMatches(db: Executor, matches: SQL[]): Promise<SearchTotal> {
+  if (matches.length === 0) return { count: 0, relation: 'exactly' };
+  const query = db
+    .select({ one: sql`1` })
+    .from(p)
+    .where(and(...matches))
+    .toSQL();
+  // EXPLAIN takes no bind parameters: the statement is planned with its values inlined.
+  const plan = await db.execute(sql.raw(`explain (format json) ${inlineParams(query.sql, query.params)}`));
+  const estimate = Number(planRows(plan).toPrecision(2));
+  if (estimate >= COUNT_EXACT_UP_TO * ESTIMATE_TRUSTED_FROM) return { count: estimate, relation: 'about' };
+  const [row] = await countStatement(db, matches);
+  const counted = row?.n ?? 0;
+  if (counted <= COUNT_EXACT_UP_TO) return { count: counted, relation: 'exactly' };
+  return { count: COUNT_EXACT_UP_TO, relation: 'more_than' };
+}
+
+/** An estimate this many times COUNT_EXACT_UP_TO or more is shown instead of counting. */
+const ESTIMATE_TRUSTED_FROM = 1;
+
+/** The exact part of the count (stops one row past COUNT_EXACT_UP_TO); exported for plan tests. */
+export function countStatement(db: Executor, matches: SQL[]) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(p)
+      .where(and(...matches))
+      .limit(COUNT_EXACT_UP_TO + 1)
+      .as('m'),
+  );
+}
+
+/** $1, $2... replaced by literals (strings quoted, quotes doubled), for EXPLAIN only. */
+function inlineParams(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (typeof value === 'number') return String(value);
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+function planRows(result: unknown): number {
+  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
+  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const parsed: unknown = typeof first === 'string' ? JSON.parse(first) : first;
+  const top = (parsed as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof top === 'number' && Number.isFinite(top) ? top : 0;
+}
+
 export async function searchExperts(db: Executor, input: SearchInput): Promise<ExpertSearchResponse> {
   let mode = cursorMode(input.cursor);
   let plan = await planSearch(db, input, mode);
@@ -251,11 +325,26 @@ export async function searchExperts(db: Executor, input: SearchInput): Promise<E
     rows.length > input.limit && last
       ? encodeCursor({ sort: plan.sortName, key: Number(last.sortKey), id: last.id })
       : null;
+  // A first page with no page after it is the whole result: its length is the count. Otherwise
+  // the count is its own request (GET /api/experts/count), so finding the page never waits on it.
+  const total = !input.cursor && !nextCursor ? ({ count: page.length, relation: 'exactly' } as const) : null;
   return {
     experts: page.map(presentCard),
     nextCursor,
     matchedSubjects: plan.matchedSubjects,
+    total,
   };
+}
+
+/**
+ * GET /api/experts/count: how many experts the same search finds (sort, cursor and limit play no
+ * part). Matches as the search does, the names fallback included when the text finds nobody.
+ */
+export async function countExperts(db: Executor, input: SearchInput): Promise<SearchTotal> {
+  const first = { ...input, cursor: undefined };
+  const total = await countMatches(db, (await planSearch(db, first, 'text')).matches);
+  if (total.count > 0 || normaliseQuery(input.q).length < 4) return total;
+  return countMatches(db, (await planSearch(db, first, 'names')).matches);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

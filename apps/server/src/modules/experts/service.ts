@@ -37,7 +37,7 @@ export async function getAvatarSubject(db: Executor, slug: string): Promise<{ na
   return row;
 }
 
-/** The landing page's showcase: the five best-rated experts of each category. */
+/** The landing page's showcase: per category, the five best-ranked experts (taking work, Bayesian rating). */
 export async function featuredExperts(db: Executor): Promise<FeaturedExpertsResponse> {
   const categories = [];
   for (const category of expertCategories) {
@@ -50,7 +50,7 @@ export async function featuredExperts(db: Executor): Promise<FeaturedExpertsResp
       .from(p)
       .innerJoin(users, eq(users.id, p.userId))
       .where(and(sql`${p.status} = 'approved'`, eq(p.category, category)))
-      .orderBy(desc(p.ratingCenti), desc(p.id))
+      .orderBy(desc(p.rankScore), desc(p.id))
       .limit(5);
     categories.push({ category, label: expertCategoryLabels[category], experts: rows.map(presentCard) });
   }

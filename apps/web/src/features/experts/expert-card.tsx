@@ -2,10 +2,11 @@ import type { ExpertCard as ExpertCardData } from '@sciwise/contracts';
 import { expertCategoryLabels } from '@sciwise/contracts/constants';
 import { Link } from 'react-router';
 import { StarRating } from '../site/star-rating.tsx';
-import { countryName, formatMoney } from './format.ts';
+import { countryName, formatMoney, usdEquivalent } from './format.ts';
 import { VerifiedOrcidBadge } from './verified-orcid-badge.tsx';
 
 export function ExpertCard({ expert }: { expert: ExpertCardData }) {
+  const usd = usdEquivalent(expert.rate, expert.rateUsdMinor);
   return (
     <article className="relative flex h-full flex-col rounded-card border border-slate-200 bg-white p-5 shadow-card transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       <div className="flex items-start gap-4">
@@ -41,6 +42,14 @@ export function ExpertCard({ expert }: { expert: ExpertCardData }) {
           <dd className="font-semibold text-slate-900">
             {formatMoney(expert.rate.amountMinor, expert.rate.currency)}
             <span className="font-normal text-slate-600"> /hr</span>
+            {usd && (
+              <span
+                className="block text-xs font-normal text-slate-600"
+                title="At our reference exchange rate"
+              >
+                {usd} /hr
+              </span>
+            )}
           </dd>
         </div>
         <div>

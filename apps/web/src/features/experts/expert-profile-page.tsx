@@ -13,7 +13,7 @@ import { useAuth } from '../auth/queries.ts';
 import { InviteToProjectDialog } from '../projects/invite-to-project-dialog.tsx';
 import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
 import { StarRating } from '../site/star-rating.tsx';
-import { availabilityLabels, countryName, formatMoney } from './format.ts';
+import { availabilityLabels, countryName, formatMoney, usdEquivalent } from './format.ts';
 import { languageName } from './languages.ts';
 import { expertProfileQuery } from './queries.ts';
 import { VerifiedOrcidBadge } from './verified-orcid-badge.tsx';
@@ -188,6 +188,11 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
                 {formatMoney(expert.rate.amountMinor, expert.rate.currency)}
                 <span className="text-base font-normal text-slate-600"> /hour</span>
               </p>
+              {expert.rate.currency !== 'USD' && (
+                <p className="text-sm text-slate-600">
+                  {usdEquivalent(expert.rate, expert.rateUsdMinor)} /hour at our reference exchange rate
+                </p>
+              )}
             </div>
           </div>
           <div className="mt-6 flex flex-wrap gap-3">{actions}</div>

@@ -11,9 +11,15 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { HydrationIsland } from '../site/hydration-island.tsx';
 import { PageHero } from '../site/page-hero.tsx';
 import { ExpertCard } from './expert-card.tsx';
-import { availabilityLabels, countryOptions, subjectNameFromSlug } from './format.ts';
+import { availabilityLabels, countryOptions, resultCountText, subjectNameFromSlug } from './format.ts';
 import { usePublicData } from '../site/use-public-data.ts';
-import { fetchAllSubjects, searchKeys, useExpertSearch, type SearchParamsRecord } from './search-api.ts';
+import {
+  fetchAllSubjects,
+  searchKeys,
+  useExpertSearch,
+  useResultCount,
+  type SearchParamsRecord,
+} from './search-api.ts';
 import { SubjectSearchBox } from './subject-search-box.tsx';
 import { CategoryOptions } from './category-options.tsx';
 
@@ -63,6 +69,7 @@ export function FindExpertPage() {
   const search = useExpertSearch(params);
   const experts = search.pages.flatMap((page) => page.experts);
   const matched = search.pages[0]?.matchedSubjects ?? [];
+  const total = useResultCount(params, search);
   const nextPageError = search.nextPageError;
   const activeFilters = filterKeys.filter((key) => params[key]).length + (subjectParam ? 1 : 0);
 
@@ -217,6 +224,10 @@ export function FindExpertPage() {
                 <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
                   {params.q ? `Experts for “${params.q}”` : 'Experts'}
                 </h2>
+                {/* Its line is held while the count arrives, so the results never shift. */}
+                <p className="min-h-5 text-sm font-medium text-slate-700" data-testid="result-count">
+                  {total ? resultCountText(total) : ''}
+                </p>
                 {matched.length > 0 && (
                   <p className="text-sm text-slate-600">Showing results for: {matched.join(', ')}</p>
                 )}

@@ -26,6 +26,31 @@ export function formatMoney(
   return format.format(amountMinor / 100);
 }
 
+/**
+ * The rate in US dollars beside a rate in another currency, e.g. "≈ $121": the amount the
+ * directory filters and sorts by (reference rates, server-side). Null for a rate already in USD.
+ */
+export function usdEquivalent(
+  rate: { currency: RateCurrency | string },
+  rateUsdMinor: number,
+): string | null {
+  if (rate.currency === 'USD') return null;
+  // Whole dollars: an approximation must not look more precise than it is.
+  return `≈ ${formatMoney(Math.round(rateUsdMinor / 100) * 100, 'USD')}`;
+}
+
+/** "12 experts", "About 12,000 experts", "More than 1,000 experts". */
+export function resultCountText(total: {
+  count: number;
+  relation: 'exactly' | 'about' | 'more_than';
+}): string {
+  const number = total.count.toLocaleString('en');
+  const noun = total.count === 1 && total.relation === 'exactly' ? 'expert' : 'experts';
+  if (total.relation === 'about') return `About ${number} ${noun}`;
+  if (total.relation === 'more_than') return `More than ${number} ${noun}`;
+  return `${number} ${noun}`;
+}
+
 /*
  * Country names come from the browser's own region data, which differs from Node's (and between
  * browsers): they are never part of prerendered markup, only of what renders after hydration.

@@ -1,4 +1,4 @@
-import type { ExpertCard, ExpertSearchResponse, Subject } from '@sciwise/contracts';
+import type { ExpertCard, ExpertSearchResponse, SearchTotal, Subject } from '@sciwise/contracts';
 import { availabilities, expertCategories, rateCurrencies } from '@sciwise/contracts/constants';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error.ts';
@@ -45,6 +45,7 @@ const isExpertCard: Guard<ExpertCard> = (value): value is ExpertCard =>
   isRecord(value.rate) &&
   Number.isInteger(value.rate.amountMinor) &&
   oneOf(rateCurrencies)(value.rate.currency) &&
+  Number.isInteger(value.rateUsdMinor) &&
   isString(value.country) &&
   oneOf(availabilities)(value.availability) &&
   isCount(value.rating) &&
@@ -62,7 +63,13 @@ const isSearchAnswer: Guard<ExpertSearchResponse> = (value): value is ExpertSear
   Array.isArray(value.experts) &&
   value.experts.every(isExpertCard) &&
   (value.nextCursor === null || isString(value.nextCursor)) &&
-  isStringList(value.matchedSubjects);
+  isStringList(value.matchedSubjects) &&
+  (value.total === null || isSearchTotal(value.total));
+
+const isSearchTotal: Guard<SearchTotal> = (value): value is SearchTotal =>
+  isRecord(value) &&
+  isCount(value.count) &&
+  oneOf(['exactly', 'about', 'more_than'] as const)(value.relation);
 
 const isSubjectList: Guard<{ subjects: Subject[] }> = (value): value is { subjects: Subject[] } =>
   isRecord(value) &&
@@ -187,3 +194,37 @@ export function useExpertSearch(params: SearchParamsRecord) {
 
   return { ...state, hasNextPage: nextCursor !== null, fetchNextPage, refetch };
 }
+
+/**
+ * How many experts the search finds: the first page's own count when it is the whole result,
+ * otherwise GET /api/experts/count, asked once the page is there (the list never waits on it).
+ * Null while unknown; a failed count just stays unshown.
+ */
+export function useResultCount(params: SearchParamsRecord, search: ExpertSearch): SearchTotal | null {
+  const first = search.status === 'success' ? search.pages[0] : undefined;
+  const path = searchPath(params).replace('/api/experts?', '/api/experts/count?');
+  const [counted, setCounted] = useState<{ path: string; total: SearchTotal } | null>(null);
+  const needed = first !== undefined && first.total === null;
+  useEffect(() => {
+    if (!needed) return;
+    const cached = counts.get(path);
+    if (cached && Date.now() - cached.at < FRESH_MS) {
+      setCounted({ path, total: cached.total });
+      return;
+    }
+    const controller = new AbortController();
+    getJson(path, isSearchTotal, controller.signal).then(
+      (total) => {
+        counts.set(path, { total, at: Date.now() });
+        startTransition(() => setCounted({ path, total }));
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [path, needed]);
+  if (!first) return null;
+  return first.total ?? (counted?.path === path ? counted.total : null);
+}
+
+// Counts seen in this tab, like `recent` for the pages.
+const counts = new Map<string, { total: SearchTotal; at: number }>();
