@@ -21,6 +21,7 @@ const expert: ExpertCardData = {
   rating: 5,
   ratingAverage: 4.7,
   reviewCount: 47,
+  verifiedOrcid: null,
 };
 
 const renderCard = (card: ExpertCardData) =>

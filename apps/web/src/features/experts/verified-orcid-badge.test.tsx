@@ -13,6 +13,7 @@ const card = (verifiedOrcid: ExpertCardData['verifiedOrcid']): ExpertCardData =>
   category: 'researchers',
   subjects: ['Structural biology'],
   rate: { amountMinor: 12_000, currency: 'USD' },
+  rateUsdMinor: 12_000,
   country: 'GB',
   availability: 'available',
   rating: 5,
