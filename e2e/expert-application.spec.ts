@@ -12,6 +12,16 @@ async function logInThroughModal(page: Page, account: TestAccount) {
 
 const applicationHeading = (page: Page) => page.getByRole('heading', { name: 'Your expert application' });
 
+/** A new account signs in from the join page, which then shows its application. */
+async function signInToApply(page: Page, name: { firstName: string; lastName: string }) {
+  const account = await createAccount(page.request, name);
+  await page.goto('/join-expert');
+  await page.getByRole('button', { name: 'Sign in to apply' }).click();
+  await logInThroughModal(page, account);
+  await expect(applicationHeading(page)).toBeVisible();
+  return account;
+}
+
 test('signing in from the join page comes back to the application, and a half-finished draft survives signing out and in', async ({
   page,
 }) => {
@@ -68,10 +78,7 @@ test('a visitor who creates an account from the join page lands in a fresh appli
 test('Enter in the subject picker takes the highlighted suggestion, and the arrow keys choose another', async ({
   page,
 }) => {
-  const account = await createAccount(page.request, { firstName: 'Rosalind', lastName: 'Franklin' });
-  await page.goto('/join-expert');
-  await page.getByRole('button', { name: 'Sign in to apply' }).click();
-  await logInThroughModal(page, account);
+  await signInToApply(page, { firstName: 'Rosalind', lastName: 'Franklin' });
   await expect(applicationHeading(page)).toBeVisible();
 
   const picker = page.getByRole('combobox', { name: /Subject areas/ });
@@ -102,10 +109,7 @@ test('Enter in the subject picker takes the highlighted suggestion, and the arro
 test('the application keeps its step in the address: reload stays on it, Back goes to the one before', async ({
   page,
 }) => {
-  const account = await createAccount(page.request, { firstName: 'Rosalind', lastName: 'Franklin' });
-  await page.goto('/join-expert');
-  await page.getByRole('button', { name: 'Sign in to apply' }).click();
-  await logInThroughModal(page, account);
+  await signInToApply(page, { firstName: 'Rosalind', lastName: 'Franklin' });
   await expect(page.getByText('Step 1 of 5', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -124,10 +128,7 @@ test('the application keeps its step in the address: reload stays on it, Back go
 test('a rate below the minimum is marked and focused, and the rest of the step is saved', async ({
   page,
 }, testInfo) => {
-  const account = await createAccount(page.request, { firstName: 'Barbara', lastName: 'McClintock' });
-  await page.goto('/join-expert');
-  await page.getByRole('button', { name: 'Sign in to apply' }).click();
-  await logInThroughModal(page, account);
+  await signInToApply(page, { firstName: 'Barbara', lastName: 'McClintock' });
   await page
     .getByRole('navigation', { name: 'Application steps' })
     .getByRole('button', { name: /^4\./ })
