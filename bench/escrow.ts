@@ -212,10 +212,11 @@ async function bareDocument(
   ledgerId: string,
 ) {
   const year = new Date().getUTCFullYear();
-  const counter = (await tx.execute(sql`insert into document_counters (series, year, last_number) values (${series}::document_series, ${year}, 1)
+  const counter =
+    (await tx.execute(sql`insert into document_counters (series, year, last_number) values (${series}::document_series, ${year}, 1)
     on conflict (series, year) do update set last_number = document_counters.last_number + 1 returning last_number`)) as unknown as {
-    rows: { last_number: number }[];
-  };
+      rows: { last_number: number }[];
+    };
   const sequence = counter.rows[0]!.last_number;
   const number = `${series}-${year}-${String(sequence).padStart(6, '0')}`;
   await tx.execute(sql`insert into issued_documents (kind, series, year, sequence, number, recipient_id, contract_id, milestone_id, ledger_transaction_id, currency, total_minor, facts, issued_at)
@@ -252,7 +253,9 @@ const documentFacts = {
     { label: 'Milestone', value: 'Work' },
     { label: 'Expert', value: 'Bench Expert' },
   ],
-  lines: [{ description: 'Marketplace fee, 5% of $1,000.00 (Milestone “Work”, held in escrow)', amountMinor: 5000 }],
+  lines: [
+    { description: 'Marketplace fee, 5% of $1,000.00 (Milestone “Work”, held in escrow)', amountMinor: 5000 },
+  ],
   total: { label: 'Total', amountMinor: 5000 },
   notes: ['Paid in full by card (Visa ending 4242) on 23 November 2026. Nothing is due.'],
 };

@@ -121,7 +121,9 @@ export async function lockMilestone(
   user: SessionUser | 'system',
   milestoneId: string,
 ): Promise<LockedMilestone> {
-  const result = (await tx.execute(sql`select lock_milestone(${milestoneId}::uuid) as locked`)) as unknown as {
+  const result = (await tx.execute(
+    sql`select lock_milestone(${milestoneId}::uuid) as locked`,
+  )) as unknown as {
     rows: { locked: LockedMilestoneJson | string | null }[];
   };
   const raw = result.rows[0]?.locked ?? null;

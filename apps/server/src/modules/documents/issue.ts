@@ -51,9 +51,7 @@ export async function issueDocument(
   const series = seriesOf[input.kind];
   const year = input.issuedAt.getUTCFullYear();
   const queued = tx instanceof MoneyWrites;
-  const { sequence, number } = queued
-    ? { sequence: 0, number: '' }
-    : await takeNextNumber(tx, series, year);
+  const { sequence, number } = queued ? { sequence: 0, number: '' } : await takeNextNumber(tx, series, year);
   const row = (printed: string) => {
     const facts: DocumentFacts = {
       version: 1,

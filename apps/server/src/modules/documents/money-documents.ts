@@ -207,10 +207,7 @@ export async function issueFeeCreditNote(
       issuer: ISSUER,
       recipientLabel: 'Bill to',
       recipient: to.party,
-      references: [
-        ...contractLines(locked),
-        ...(await referencesOf(tx, locked, to.defaultCostCentre)),
-      ],
+      references: [...contractLines(locked), ...(await referencesOf(tx, locked, to.defaultCostCentre))],
       lines: [
         {
           description: `Marketplace fee returned with the refund of “${milestone.title}”`,

@@ -73,7 +73,10 @@ export async function takeNextNumbers(
     });
   // The first number each counter hands out here, then one after another in the documents' order.
   const next = new Map(
-    rows.map((row) => [`${row.series}/${row.year}`, row.lastNumber - counts.get(`${row.series}/${row.year}`)!.count + 1]),
+    rows.map((row) => [
+      `${row.series}/${row.year}`,
+      row.lastNumber - counts.get(`${row.series}/${row.year}`)!.count + 1,
+    ]),
   );
   return documents.map(({ series, year }) => {
     const key = `${series}/${year}`;

@@ -41,7 +41,10 @@ export type JobHandler =
     };
 
 /** Adds jobs in the caller's transaction, so they exist exactly when the change they follow does. */
-export async function enqueue(tx: Executor | MoneyWrites, specs: JobSpec | readonly JobSpec[]): Promise<void> {
+export async function enqueue(
+  tx: Executor | MoneyWrites,
+  specs: JobSpec | readonly JobSpec[],
+): Promise<void> {
   const list = Array.isArray(specs) ? specs : [specs as JobSpec];
   if (list.length === 0) return;
   const rows = list.map((spec) => ({

@@ -74,7 +74,8 @@ export class MoneyWrites {
   insert<T extends Insertable>(table: T, values: T['$inferInsert'] | readonly T['$inferInsert'][]): void {
     const name = tableName(table);
     const list = this.#rows.get(name) ?? [];
-    for (const value of Array.isArray(values) ? values : [values]) list.push(byColumnName(table, value as Row));
+    for (const value of Array.isArray(values) ? values : [values])
+      list.push(byColumnName(table, value as Row));
     this.#rows.set(name, list);
   }
 
