@@ -120,13 +120,19 @@ async function timedPool(ids: string[], work: (id: string) => Promise<unknown>) 
 // The bare side: ids of the ledger accounts the app opened (it opens them on first use), and per
 // operation one transaction with the same statements the app's fund and release write.
 async function bareFund(milestoneId: string, accounts: Record<string, string>) {
-  await bareIdempotencyKey(async () =>
-    handle.db.transaction(async (tx) => {
-      const attempt = randomUUID();
+  await bareIdempotencyKey(async () => {
+    // The attempt is committed before the processor is called, and the processor keeps its charge
+    // on its side (DESIGN §4): two commits before the one that moves the money.
+    const attempt = randomUUID();
+    await handle.db.transaction(async (tx) => {
       await tx.execute(sql`insert into payment_attempts (id, purpose, milestone_id, user_id, amount_minor, fee_minor, currency, provider, payment_token, card_brand, card_last4)
       values (${attempt}, 'fund', ${milestoneId}, ${client!.id}, ${AMOUNT}, 5000, 'USD', 'sandbox', ${paymentToken}, 'Visa', '4242')`);
-      await tx.execute(sql`insert into sandbox_charges (id, idempotency_key, token, amount_minor, currency, status)
-      values (${`ch_${attempt}`}, ${attempt}, ${paymentToken}, 105000, 'USD', 'succeeded')`);
+    });
+    await raw(
+      `insert into sandbox_charges (id, idempotency_key, token, amount_minor, currency, status) values ($1, $2, $3, 105000, 'USD', 'succeeded')`,
+      [`ch_${attempt}`, attempt, paymentToken],
+    );
+    await handle.db.transaction(async (tx) => {
       await tx.execute(
         sql`update payment_attempts set state = 'succeeded', provider_charge_id = ${`ch_${attempt}`}, completed_at = now() where id = ${attempt}`,
       );
@@ -145,12 +151,14 @@ async function bareFund(milestoneId: string, accounts: Record<string, string>) {
       await tx.execute(
         sql`insert into escrow_holds (milestone_id, funding_transaction_id, amount_minor, fee_minor, currency) values (${milestoneId}, ${ledgerId}, ${AMOUNT}, 5000, 'USD')`,
       );
+      await bareDocument(tx, 'fee_invoice', 'invoice', client!.id, milestoneId, ledgerId);
+      await bareDocument(tx, 'funding_receipt', 'receipt', client!.id, milestoneId, ledgerId);
       await tx.execute(
         sql`update contract_milestones set status = 'funded', funded_at = now(), updated_at = now() where id = ${milestoneId}`,
       );
       await bareNotices(tx, milestoneId, 'milestone_funded');
-    }),
-  );
+    });
+  });
 }
 
 async function bareRelease(milestoneId: string, accounts: Record<string, string>) {
@@ -168,6 +176,7 @@ async function bareRelease(milestoneId: string, accounts: Record<string, string>
       await tx.execute(
         sql`insert into escrow_settlements (milestone_id, transaction_id, outcome, to_expert_minor, to_client_minor) values (${milestoneId}, ${ledgerId}, 'posted', ${AMOUNT}, 0)`,
       );
+      await bareDocument(tx, 'fee_invoice', 'invoice', expert!.id, milestoneId, ledgerId);
       await tx.execute(
         sql`update contract_milestones set status = 'released', settled_at = now(), auto_release_at = null, updated_at = now() where id = ${milestoneId}`,
       );
@@ -190,6 +199,31 @@ async function bareIdempotencyKey(work: () => Promise<unknown>) {
   );
 }
 
+/**
+ * A document the money movement issues (decision 009: a fund issues the fee invoice and the
+ * receipt, a release the expert's fee invoice): the next number of its series, then the row.
+ */
+async function bareDocument(
+  tx: Parameters<Parameters<typeof handle.db.transaction>[0]>[0],
+  kind: string,
+  series: string,
+  recipientId: string,
+  milestoneId: string,
+  ledgerId: string,
+) {
+  const year = new Date().getUTCFullYear();
+  const counter =
+    (await tx.execute(sql`insert into document_counters (series, year, last_number) values (${series}::document_series, ${year}, 1)
+    on conflict (series, year) do update set last_number = document_counters.last_number + 1 returning last_number`)) as unknown as {
+      rows: { last_number: number }[];
+    };
+  const sequence = counter.rows[0]!.last_number;
+  const number = `${series}-${year}-${String(sequence).padStart(6, '0')}`;
+  await tx.execute(sql`insert into issued_documents (kind, series, year, sequence, number, recipient_id, contract_id, milestone_id, ledger_transaction_id, currency, total_minor, facts, issued_at)
+    select ${kind}::document_kind, ${series}::document_series, ${year}, ${sequence}, ${number}, ${recipientId}, contract_id, id, ${ledgerId}, 'USD', 5000, ${JSON.stringify({ ...documentFacts, number })}::jsonb, now()
+    from contract_milestones where id = ${milestoneId}`);
+}
+
 /** The activity line, the two notifications and the two e-mail jobs every money event writes. */
 async function bareNotices(
   tx: Parameters<Parameters<typeof handle.db.transaction>[0]>[0],
@@ -203,6 +237,28 @@ async function bareNotices(
   await tx.execute(sql`insert into jobs (kind, payload, run_at) values
     ('email', '{"to":"a@example.test"}', now()), ('email', '{"to":"b@example.test"}', now())`);
 }
+
+/** What a document prints, about the size of the app's (issuer, recipient, references, lines, notes). */
+const documentFacts = {
+  version: 1,
+  title: 'Invoice',
+  issuedAt: new Date().toISOString(),
+  currency: 'USD',
+  summary: 'Marketplace fee on “Work”',
+  issuer: { name: 'Sciwise', lines: ['Marketplace for scientists & industry experts'] },
+  recipientLabel: 'Bill to',
+  recipient: { name: 'Bench Client', lines: ['bench-client@example.test'] },
+  references: [
+    { label: 'Contract', value: 'Bench contract' },
+    { label: 'Milestone', value: 'Work' },
+    { label: 'Expert', value: 'Bench Expert' },
+  ],
+  lines: [
+    { description: 'Marketplace fee, 5% of $1,000.00 (Milestone “Work”, held in escrow)', amountMinor: 5000 },
+  ],
+  total: { label: 'Total', amountMinor: 5000 },
+  notes: ['Paid in full by card (Visa ending 4242) on 23 November 2026. Nothing is due.'],
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuedDocuments } from '../../src/db/schema/index.ts';
+import type { DocumentFacts } from '../../src/modules/documents/facts.ts';
 import { issueDocument, type DocumentToIssue } from '../../src/modules/documents/issue.ts';
+import { MoneyWrites } from '../../src/modules/payments/money-writes.ts';
 import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -70,6 +72,40 @@ describe('invoice numbers', () => {
     const next = await t.app.db.transaction((tx) => issueDocument(tx, invoice(at)));
     expect(next.number).toBe('SW-2032-000002');
     expect(await sequencesOf(2032)).toEqual([1, 2]);
+  });
+
+  it('queued by a money transition, follow in the order queued, and a receipt prints its invoice’s real number', async () => {
+    const at = new Date('2035-03-01T00:00:00Z');
+    await t.app.db.transaction((tx) => issueDocument(tx, invoice(at)));
+    await t.app.db.transaction(async (tx) => {
+      const writes = new MoneyWrites(tx);
+      const fee = await issueDocument(writes, invoice(at, 50));
+      const base = invoice(at, 1_050);
+      await issueDocument(writes, {
+        ...base,
+        kind: 'funding_receipt',
+        facts: { ...base.facts, notes: [`The marketplace fee is invoiced on ${fee.number}.`] },
+      });
+      await issueDocument(writes, invoice(at, 70));
+      await writes.flush();
+    });
+    const rows = await t.app.db
+      .select({
+        number: issuedDocuments.number,
+        total: issuedDocuments.totalMinor,
+        facts: issuedDocuments.facts,
+      })
+      .from(issuedDocuments)
+      .where(eq(issuedDocuments.year, 2035))
+      .orderBy(asc(issuedDocuments.number));
+    const facts = rows.map((row) => row.facts as DocumentFacts);
+    expect(rows.map((row, i) => [row.number, row.total, facts[i]!.number])).toEqual([
+      ['SW-2035-000001', 1_000, 'SW-2035-000001'],
+      ['SW-2035-000002', 50, 'SW-2035-000002'],
+      ['SW-2035-000003', 70, 'SW-2035-000003'],
+      ['SW-R-2035-000001', 1_050, 'SW-R-2035-000001'],
+    ]);
+    expect(facts[3]!.notes).toEqual(['The marketplace fee is invoiced on SW-2035-000002.']);
   });
 
   it('start again at 1 each year (UTC) and keep each series apart', async () => {

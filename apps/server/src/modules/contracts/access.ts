@@ -1,9 +1,16 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { contractMilestones, contracts, users } from '../../db/schema/index.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
+import { contractBilling, contractMilestones, contracts, escrowHolds, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import type { MoneyParties } from '../payments/escrow-money.ts';
+import {
+  addresseeFrom,
+  type Addressee,
+  type AddresseeRow,
+  type ContractBillingRow,
+} from '../documents/facts.ts';
+import type { Hold, MoneyParties } from '../payments/escrow-money.ts';
 import type { MilestoneActor } from './milestone-states.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -86,20 +93,65 @@ export async function lockContract(
   return { contract, clientName, expertName, client, expert, actor };
 }
 
-/** Locks the milestone's contract (found in the same statement), then the milestone itself. */
+export interface LockedMilestone extends LockedContract {
+  milestone: MilestoneRow;
+  /** The milestone's escrow hold (null: none), read under the lock. */
+  hold: Hold | null;
+  /** What the documents a money transition issues print about the parties and the contract. */
+  billing: { addressees: Map<string, Addressee>; contractBilling: ContractBillingRow | null };
+}
+
+interface LockedMilestoneJson {
+  contract: Record<string, unknown>;
+  milestone: Record<string, unknown>;
+  people: (AddresseeRow & { id: string; deletedAt: string | null })[];
+  contractBilling: Record<string, unknown> | null;
+  hold: Record<string, unknown> | null;
+}
+
+/**
+ * Locks the milestone's contract, then the milestone itself (as lockContract, the same order
+ * everywhere), in one call of the database function lock_milestone (migration 0019), which also
+ * reads what the money transitions need under that lock: the parties, their billing details and
+ * the milestone's hold. Someone who is not a party (nor an admin) gets the same 404 as for a
+ * milestone that does not exist; their transaction ends with it, and its locks.
+ */
 export async function lockMilestone(
   tx: Executor,
   user: SessionUser | 'system',
   milestoneId: string,
-): Promise<LockedContract & { milestone: MilestoneRow }> {
-  const contractOfMilestone = sql`(select ${contractMilestones.contractId} from ${contractMilestones} where ${contractMilestones.id} = ${milestoneId})`;
-  const locked = await lockContract(tx, user, contractOfMilestone, MILESTONE_NOT_FOUND);
-  const [milestone] = await tx
-    .select()
-    .from(contractMilestones)
-    .where(eq(contractMilestones.id, milestoneId))
-    .for('update');
-  return { ...locked, milestone: milestone! };
+): Promise<LockedMilestone> {
+  const result = (await tx.execute(
+    sql`select lock_milestone(${milestoneId}::uuid) as locked`,
+  )) as unknown as {
+    rows: { locked: LockedMilestoneJson | string | null }[];
+  };
+  const raw = result.rows[0]?.locked ?? null;
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as LockedMilestoneJson | null;
+  const contract = json ? rowFromJson(contracts, json.contract) : null;
+  const actor = !contract ? null : user === 'system' ? 'system' : roleIn(contract, user);
+  if (!json || !contract || !actor) throw notFound(MILESTONE_NOT_FOUND);
+  const person = (id: string) => json.people.find((p) => p.id === id)!;
+  const party = (id: string): Party & { name: string } => {
+    const p = person(id);
+    return { id, firstName: p.firstName, email: p.email, deleted: p.deletedAt !== null, name: fullName(p) };
+  };
+  const { name: clientName, ...client } = party(contract.clientId);
+  const { name: expertName, ...expert } = party(contract.expertId);
+  return {
+    contract,
+    clientName,
+    expertName,
+    client,
+    expert,
+    actor,
+    milestone: rowFromJson(contractMilestones, json.milestone),
+    hold: json.hold ? rowFromJson(escrowHolds, json.hold) : null,
+    billing: {
+      addressees: new Map(json.people.map((p) => [p.id, addresseeFrom(p)])),
+      contractBilling: json.contractBilling ? rowFromJson(contractBilling, json.contractBilling) : null,
+    },
+  };
 }
 
 export function moneyParties(contract: ContractRow): MoneyParties {

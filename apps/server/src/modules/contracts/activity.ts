@@ -2,6 +2,7 @@ import type { ActivityResponse } from '@sciwise/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { contractActivity, users } from '../../db/schema/index.ts';
+import { MoneyWrites } from '../payments/money-writes.ts';
 import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
 
 export interface ActivityEvent {
@@ -14,14 +15,16 @@ export interface ActivityEvent {
 }
 
 /** Appends to the contract's log in the caller's transaction: it exists exactly when the change does. */
-export async function logActivity(tx: Executor, event: ActivityEvent): Promise<void> {
-  await tx.insert(contractActivity).values({
+export async function logActivity(tx: Executor | MoneyWrites, event: ActivityEvent): Promise<void> {
+  const row = {
     contractId: event.contractId,
     milestoneId: event.milestoneId ?? null,
     actorId: event.actorId,
     kind: event.kind,
     text: event.text,
-  });
+  };
+  if (tx instanceof MoneyWrites) tx.insert(contractActivity, row);
+  else await tx.insert(contractActivity).values(row);
 }
 
 const PAGE = 30;

@@ -19,7 +19,7 @@ import {
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { CONTRACT_NOT_FOUND, roleIn, type ContractRow, type MilestoneRow } from './access.ts';
-import { milestoneDetails, type MilestoneDetail } from './milestone-details.ts';
+import { contractView, type MilestoneDetail } from './milestone-details.ts';
 import { finalStates, isHeld, milestoneActions } from './milestone-states.ts';
 import { nextStep } from './next-step.ts';
 
@@ -47,7 +47,10 @@ async function selectContracts(db: Executor, where: SQL) {
     .orderBy(desc(c.createdAt), desc(c.id))
     .limit(200);
 }
-type ContractSelection = Awaited<ReturnType<typeof selectContracts>>[number];
+type ContractSelection = Pick<
+  Awaited<ReturnType<typeof selectContracts>>[number],
+  'contract' | 'projectTitle' | 'durationDays' | 'client' | 'expert' | 'expertSlug'
+>;
 
 function baseOf(row: ContractSelection, viewer: SessionUser, milestones: readonly MilestoneRow[]) {
   const role = roleIn(row.contract, viewer)!;
@@ -94,10 +97,10 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Parties and admins only; anyone else gets the same 404 as for a contract that does not exist. */
 export async function getContract(db: Executor, user: SessionUser, id: string): Promise<Contract> {
-  const [row] = await selectContracts(db, eq(c.id, id));
-  if (!row || !roleIn(row.contract, user)) throw notFound(CONTRACT_NOT_FOUND);
+  const view = await contractView(db, id);
+  if (!view || !roleIn(view.row.contract, user)) throw notFound(CONTRACT_NOT_FOUND);
+  const { row, details } = view;
   const contract = row.contract;
-  const details = await milestoneDetails(db, id);
   const milestones = details.map((d) => d.milestone);
   const base = baseOf(row, user, milestones);
   const money = (amountMinor: number) => ({ amountMinor, currency: contract.currency });

@@ -9,25 +9,32 @@ import {
   issueFundingDocuments,
 } from '../documents/money-documents.ts';
 import { hold, payBonus, settle } from '../payments/escrow-money.ts';
-import { moneyParties, type LockedContract, type MilestoneRow } from './access.ts';
+import { MoneyWrites } from '../payments/money-writes.ts';
+import { moneyParties, type LockedMilestone } from './access.ts';
 import { logActivity } from './activity.ts';
 import type { Attempt } from './card-payments.ts';
 import { tellParties } from './notices.ts';
 
 /*
  * The transitions that move money, applied to a milestone the caller has locked and whose
- * transition the state machine has allowed: each writes its ledger transaction, the milestone's
- * new state, the activity line and the notices, in the caller's transaction.
+ * transition the state machine has allowed: each writes its ledger transaction, the documents,
+ * the milestone's new state, the activity line and the notices, in the caller's transaction. They
+ * queue these on a MoneyWrites and flush it once at the end: one call to the database for all of
+ * them (decision 008, "Performance").
  */
 
 type Ctx = Pick<ServiceContext, 'config' | 'clock'>;
-export type Locked = LockedContract & { milestone: MilestoneRow };
+export type Locked = LockedMilestone;
 
 export async function updateMilestone(
-  tx: Executor,
+  tx: Executor | MoneyWrites,
   id: string,
   changes: Partial<typeof contractMilestones.$inferInsert>,
 ): Promise<void> {
+  if (tx instanceof MoneyWrites) {
+    tx.updateMilestone(id, changes);
+    return;
+  }
   await tx
     .update(contractMilestones)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -38,23 +45,24 @@ const money = (locked: Locked, minor: number) => formatAmount(minor, locked.cont
 
 /** The card confirmed a funding charge: hold the money, and tell the expert they can start. */
 export async function fundedMoney(tx: Executor, ctx: Ctx, locked: Locked, attempt: Attempt): Promise<void> {
+  const writes = new MoneyWrites(tx);
   const { contract, milestone, clientName } = locked;
-  const transactionId = await hold(tx, moneyParties(contract), milestone, attempt.feeMinor, {
+  const transactionId = await hold(writes, moneyParties(contract), milestone, attempt.feeMinor, {
     by: attempt.userId,
     memo: `Fund “${milestone.title}”`,
   });
-  await issueFundingDocuments(tx, locked, attempt, transactionId, ctx.clock.now());
-  await updateMilestone(tx, milestone.id, { status: 'funded', fundedAt: ctx.clock.now() });
+  await issueFundingDocuments(writes, locked, attempt, transactionId, ctx.clock.now());
+  await updateMilestone(writes, milestone.id, { status: 'funded', fundedAt: ctx.clock.now() });
   const charged = money(locked, attempt.amountMinor + attempt.feeMinor);
   const card = `${attempt.cardBrand ?? 'card'} ending ${attempt.cardLast4 ?? '····'}`;
-  await logActivity(tx, {
+  await logActivity(writes, {
     contractId: contract.id,
     milestoneId: milestone.id,
     actorId: attempt.userId,
     kind: 'milestone_funded',
     text: `${clientName} funded “${milestone.title}”: ${charged} charged to ${card} (${money(locked, attempt.amountMinor)} held in escrow + ${money(locked, attempt.feeMinor)} marketplace fee).`,
   });
-  await tellParties(tx, ctx, locked, 'milestone_funded', {
+  await tellParties(writes, ctx, locked, 'milestone_funded', {
     expert: {
       title: 'Milestone funded: you can start',
       body: `${clientName} funded “${milestone.title}”. ${money(locked, attempt.amountMinor)} is held in escrow, so you can start work on it now.`,
@@ -64,6 +72,7 @@ export async function fundedMoney(tx: Executor, ctx: Ctx, locked: Locked, attemp
       body: `${charged} was charged to your ${card}. ${money(locked, attempt.amountMinor)} is held in escrow for “${milestone.title}” until you approve the work.`,
     },
   });
+  await writes.flush();
 }
 
 export type ReleaseKind = 'approved' | 'auto' | 'resolved';
@@ -75,11 +84,26 @@ export async function releaseMilestone(
   locked: Locked,
   how: { by: string | null; kind: ReleaseKind; note?: string },
 ): Promise<void> {
+  const writes = new MoneyWrites(tx);
+  await queueRelease(writes, ctx, locked, how);
+  await writes.flush();
+}
+
+async function queueRelease(
+  tx: MoneyWrites,
+  ctx: Ctx,
+  locked: Locked,
+  how: { by: string | null; kind: ReleaseKind; note?: string },
+): Promise<void> {
   const { contract, milestone, clientName, expertName } = locked;
-  const settlement = await settle(tx, moneyParties(contract), milestone.id, milestone.amountMinor, {
-    by: how.by,
-    memo: `Release “${milestone.title}”`,
-  });
+  const settlement = await settle(
+    tx,
+    moneyParties(contract),
+    milestone.id,
+    milestone.amountMinor,
+    { by: how.by, memo: `Release “${milestone.title}”` },
+    locked.hold,
+  );
   const now = ctx.clock.now();
   await issueExpertFeeInvoice(
     tx,
@@ -119,12 +143,13 @@ export async function releaseMilestone(
 
 /** An approval with a bonus: the release, and the bonus the card just paid. */
 export async function releaseWithBonus(
-  tx: Executor,
+  executor: Executor,
   ctx: Ctx,
   locked: Locked,
   attempt: Attempt,
 ): Promise<void> {
-  await releaseMilestone(tx, ctx, locked, { by: attempt.userId, kind: 'approved' });
+  const tx = new MoneyWrites(executor);
+  await queueRelease(tx, ctx, locked, { by: attempt.userId, kind: 'approved' });
   const transactionId = await payBonus(
     tx,
     moneyParties(locked.contract),
@@ -159,6 +184,7 @@ export async function releaseWithBonus(
   await tellParties(tx, ctx, locked, 'bonus_paid', {
     expert: { title: 'You received a bonus', body: text },
   });
+  await tx.flush();
 }
 
 /** The card payment that funded a milestone: what a money-back refund goes back to. */
@@ -182,7 +208,7 @@ async function fundingAttempt(tx: Executor, milestoneId: string) {
  * with its share of the marketplace fee, to the card through the refund outbox.
  */
 export async function returnMoney(
-  tx: Executor,
+  executor: Executor,
   ctx: Ctx,
   locked: Locked,
   how: {
@@ -193,12 +219,17 @@ export async function returnMoney(
   },
 ): Promise<void> {
   const { contract, milestone, clientName, expertName } = locked;
-  const attempt = await fundingAttempt(tx, milestone.id);
-  const settlement = await settle(tx, moneyParties(contract), milestone.id, how.toExpertMinor, {
-    by: how.by,
-    memo: `${how.kind === 'resolved_split' ? 'Split' : 'Refund'} “${milestone.title}”`,
-  });
-  await tx.insert(cardRefunds).values({
+  const tx = new MoneyWrites(executor);
+  const attempt = await fundingAttempt(executor, milestone.id);
+  const settlement = await settle(
+    tx,
+    moneyParties(contract),
+    milestone.id,
+    how.toExpertMinor,
+    { by: how.by, memo: `${how.kind === 'resolved_split' ? 'Split' : 'Refund'} “${milestone.title}”` },
+    locked.hold,
+  );
+  tx.insert(cardRefunds, {
     attemptId: attempt.id,
     amountMinor: settlement.cardRefundMinor,
     currency: contract.currency,
@@ -251,4 +282,5 @@ export async function returnMoney(
     },
     expert: { title: how.kind === 'refund' ? 'Milestone refunded' : 'Dispute resolved', body: said },
   });
+  await tx.flush();
 }

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { enqueue } from '../jobs/queue.ts';
 import { notifyEach } from '../notifications/service.ts';
+import { MoneyWrites } from '../payments/money-writes.ts';
 import type { LockedContract, Party } from './access.ts';
 
 /** What one side is told about a money event: in the app, and by e-mail through a durable job. */
@@ -20,7 +21,7 @@ export const EMAIL_JOB = 'email';
  * describes a rolled-back payment). Two statements however many people are told.
  */
 export async function tellParties(
-  tx: Executor,
+  tx: Executor | MoneyWrites,
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   locked: Pick<LockedContract, 'contract' | 'client' | 'expert'>,
   kind: string,
@@ -32,7 +33,7 @@ export async function tellParties(
   if (notices.client) told.push([locked.client, notices.client]);
   if (notices.expert) told.push([locked.expert, notices.expert]);
   if (notices.admins) {
-    const admins = await tx
+    const admins = await (tx instanceof MoneyWrites ? tx.tx : tx)
       .select({ id: users.id, firstName: users.firstName, email: users.email, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.role, 'admin'));

@@ -53,6 +53,17 @@ export interface Addressee {
   defaultCostCentre: string | null;
 }
 
+/** What addressing a person reads: their name and e-mail, and their billing entity if they saved one. */
+export interface AddresseeRow {
+  firstName: string;
+  lastName: string;
+  email: string;
+  organisationName: string | null;
+  address: string | null;
+  taxId: string | null;
+  defaultCostCentre: string | null;
+}
+
 /** A person as documents address them today: their billing entity if they saved one, else their name. */
 export async function addresseeOf(tx: Executor, userId: string): Promise<Addressee> {
   const [person] = await tx
@@ -69,6 +80,11 @@ export async function addresseeOf(tx: Executor, userId: string): Promise<Address
     .leftJoin(billingEntities, eq(billingEntities.userId, users.id))
     .where(eq(users.id, userId));
   if (!person) throw new Error(`no user ${userId} to address a document to`);
+  return addresseeFrom(person);
+}
+
+/** addresseeOf's answer for a row read elsewhere (lockMilestone reads the parties' with its lock). */
+export function addresseeFrom(person: AddresseeRow): Addressee {
   const name = `${person.firstName} ${person.lastName}`.trim();
   if (!person.organisationName) return { party: { name, lines: [person.email] }, defaultCostCentre: null };
   return {
@@ -91,6 +107,16 @@ export async function contractReferences(
   defaultCostCentre: string | null,
 ): Promise<Array<{ label: string; value: string }>> {
   const [billing] = await tx.select().from(contractBilling).where(eq(contractBilling.contractId, contractId));
+  return referencesFrom(billing ?? null, defaultCostCentre);
+}
+
+export type ContractBillingRow = typeof contractBilling.$inferSelect;
+
+/** contractReferences' answer for the contract's billing row read elsewhere (null: none saved). */
+export function referencesFrom(
+  billing: ContractBillingRow | null,
+  defaultCostCentre: string | null,
+): Array<{ label: string; value: string }> {
   const costCentre = billing?.costCentre ?? defaultCostCentre;
   return [
     ...(billing?.purchaseOrderNumber

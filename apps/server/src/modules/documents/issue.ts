@@ -2,6 +2,7 @@ import type { DocumentKind, RateCurrency } from '@sciwise/contracts';
 import type { Executor } from '../../db/client.ts';
 import { issuedDocuments } from '../../db/schema/index.ts';
 import type { DocumentFacts } from './facts.ts';
+import { MoneyWrites } from '../payments/money-writes.ts';
 import { takeNextNumber, type DocumentSeries } from './numbering.ts';
 
 export type IssuedDocument = typeof issuedDocuments.$inferSelect;
@@ -27,35 +28,49 @@ export interface DocumentToIssue {
   facts: Omit<DocumentFacts, 'version' | 'kind' | 'number' | 'issuedAt' | 'currency'>;
 }
 
+/** What a queued document (MoneyWrites) is known by before it is written: its number, as a token. */
+export interface QueuedDocument {
+  number: string;
+}
+
 /**
  * Issues one document in the caller's transaction: takes the next number of its series (the
  * counter stays locked until that transaction ends) and stores the facts it prints. The row never
- * changes afterwards (the database refuses UPDATE and DELETE).
+ * changes afterwards (the database refuses UPDATE and DELETE). Handed a MoneyWrites, it queues the
+ * document, which the batch numbers and writes when it is flushed.
  */
-export async function issueDocument(tx: Executor, input: DocumentToIssue): Promise<IssuedDocument> {
+export async function issueDocument(tx: Executor, input: DocumentToIssue): Promise<IssuedDocument>;
+export async function issueDocument(
+  tx: Executor | MoneyWrites,
+  input: DocumentToIssue,
+): Promise<IssuedDocument | QueuedDocument>;
+export async function issueDocument(
+  tx: Executor | MoneyWrites,
+  input: DocumentToIssue,
+): Promise<IssuedDocument | QueuedDocument> {
   const series = seriesOf[input.kind];
   const year = input.issuedAt.getUTCFullYear();
-  const { sequence, number } = await takeNextNumber(tx, series, year);
-  const facts: DocumentFacts = {
-    version: 1,
-    kind: input.kind,
-    number,
-    issuedAt: input.issuedAt.toISOString(),
-    currency: input.currency,
-    ...input.facts,
-    references: [
-      ...input.facts.references,
-      ...(input.corrects ? [{ label: 'Corrects', value: input.corrects.number }] : []),
-    ],
-  };
-  const [issued] = await tx
-    .insert(issuedDocuments)
-    .values({
+  const queued = tx instanceof MoneyWrites;
+  const { sequence, number } = queued ? { sequence: 0, number: '' } : await takeNextNumber(tx, series, year);
+  const row = (printed: string) => {
+    const facts: DocumentFacts = {
+      version: 1,
+      kind: input.kind,
+      number: printed,
+      issuedAt: input.issuedAt.toISOString(),
+      currency: input.currency,
+      ...input.facts,
+      references: [
+        ...input.facts.references,
+        ...(input.corrects ? [{ label: 'Corrects', value: input.corrects.number }] : []),
+      ],
+    };
+    return {
       kind: input.kind,
       series,
       year,
       sequence,
-      number,
+      number: printed,
       recipientId: input.recipientId,
       contractId: input.contractId ?? null,
       milestoneId: input.milestoneId ?? null,
@@ -65,17 +80,28 @@ export async function issueDocument(tx: Executor, input: DocumentToIssue): Promi
       totalMinor: facts.total.amountMinor,
       facts,
       issuedAt: input.issuedAt,
-    })
-    .returning();
+    };
+  };
+  if (queued) {
+    // The number is the batch's token until it is flushed; the row is written with the real one.
+    const token = tx.nextDocumentToken();
+    tx.document(series, year, row(token));
+    return { number: token };
+  }
+  const [issued] = await tx.insert(issuedDocuments).values(row(number)).returning();
   return issued!;
 }
 
+// One formatter for every call: toLocaleDateString builds a new one each time (a tenth of a
+// millisecond, on every money request).
+const documentDates = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** A date as documents print it: 23 November 2026 (UTC, so every reader sees the same day). */
 export function documentDate(date: Date | string): string {
-  return new Date(date).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return documentDates.format(new Date(date));
 }

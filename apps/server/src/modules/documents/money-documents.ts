@@ -2,9 +2,10 @@ import { feeMinor, formatAmount, formatFeeRate, type RateCurrency } from '@sciwi
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escrowHolds, issuedDocuments } from '../../db/schema/index.ts';
-import type { LockedContract, MilestoneRow } from '../contracts/access.ts';
-import { addresseeOf, contractReferences, ISSUER } from './facts.ts';
-import { documentDate, issueDocument, type IssuedDocument } from './issue.ts';
+import type { LockedContract, LockedMilestone, MilestoneRow } from '../contracts/access.ts';
+import { MoneyWrites } from '../payments/money-writes.ts';
+import { addresseeOf, contractReferences, ISSUER, referencesFrom, type Addressee } from './facts.ts';
+import { documentDate, issueDocument, type IssuedDocument, type QueuedDocument } from './issue.ts';
 
 /*
  * The documents money movements on a contract produce (decision 009), issued in the transaction
@@ -14,7 +15,23 @@ import { documentDate, issueDocument, type IssuedDocument } from './issue.ts';
  *   money back to the client  -> a credit note taking back the part of the fee invoice returned
  */
 
-type Locked = LockedContract & { milestone: MilestoneRow };
+type Locked = LockedContract & { milestone: MilestoneRow; billing?: LockedMilestone['billing'] };
+/** Where documents are issued: a transaction, or a money transition's queued writes. */
+type Issuer = Executor | MoneyWrites;
+type Issued = IssuedDocument | QueuedDocument;
+
+const reader = (tx: Issuer): Executor => (tx instanceof MoneyWrites ? tx.tx : tx);
+
+/** The addressee as lockMilestone read them with its lock, or read now. */
+async function addressee(tx: Issuer, locked: Locked, userId: string): Promise<Addressee> {
+  return locked.billing?.addressees.get(userId) ?? addresseeOf(reader(tx), userId);
+}
+
+async function referencesOf(tx: Issuer, locked: Locked, defaultCostCentre: string | null) {
+  return locked.billing
+    ? referencesFrom(locked.billing.contractBilling, defaultCostCentre)
+    : contractReferences(reader(tx), locked.contract.id, defaultCostCentre);
+}
 
 export interface CardCharge {
   purpose: 'fund' | 'bonus';
@@ -36,19 +53,19 @@ function contractLines(locked: Locked) {
 
 /** Funding (or a bonus) confirmed by the card: the fee invoice, then the receipt that names it. */
 export async function issueFundingDocuments(
-  tx: Executor,
+  tx: Issuer,
   locked: Locked,
   charge: CardCharge,
   ledgerTransactionId: string,
   now: Date,
-): Promise<{ receipt: IssuedDocument; invoice: IssuedDocument | null }> {
+): Promise<{ receipt: Issued; invoice: Issued | null }> {
   const { contract, milestone } = locked;
   const currency = contract.currency;
-  const to = await addresseeOf(tx, contract.clientId);
+  const to = await addressee(tx, locked, contract.clientId);
   const references = [
     ...contractLines(locked),
     { label: 'Expert', value: locked.expertName },
-    ...(await contractReferences(tx, contract.id, to.defaultCostCentre)),
+    ...(await referencesOf(tx, locked, to.defaultCostCentre)),
   ];
   const rate = formatFeeRate(contract.clientFeeBps);
   const what =
@@ -114,16 +131,16 @@ export async function issueFundingDocuments(
 
 /** Money released to the expert (all of a milestone, their part of a split, or a bonus): the service fee invoice. */
 export async function issueExpertFeeInvoice(
-  tx: Executor,
+  tx: Issuer,
   locked: Locked,
   released: { grossMinor: number; ledgerTransactionId: string; what: string },
   now: Date,
-): Promise<IssuedDocument | null> {
+): Promise<Issued | null> {
   const { contract, milestone } = locked;
   const fee = feeMinor(released.grossMinor, contract.expertFeeBps);
   if (fee === 0) return null;
   const currency = contract.currency;
-  const to = await addresseeOf(tx, contract.expertId);
+  const to = await addressee(tx, locked, contract.expertId);
   const rate = formatFeeRate(contract.expertFeeBps);
   return issueDocument(tx, {
     kind: 'fee_invoice',
@@ -159,14 +176,14 @@ export async function issueExpertFeeInvoice(
  * that part, correcting the funding's fee invoice (which itself never changes).
  */
 export async function issueFeeCreditNote(
-  tx: Executor,
+  tx: Issuer,
   locked: Locked,
   returned: { feeBackMinor: number; ledgerTransactionId: string },
   now: Date,
-): Promise<IssuedDocument | null> {
+): Promise<Issued | null> {
   if (returned.feeBackMinor === 0) return null;
   const { contract, milestone } = locked;
-  const [original] = await tx
+  const [original] = await reader(tx)
     .select({ id: issuedDocuments.id, number: issuedDocuments.number })
     .from(issuedDocuments)
     .innerJoin(escrowHolds, eq(escrowHolds.fundingTransactionId, issuedDocuments.ledgerTransactionId))
@@ -174,7 +191,7 @@ export async function issueFeeCreditNote(
   // A milestone funded before documents existed has no invoice to correct.
   if (!original) return null;
   const currency: RateCurrency = contract.currency;
-  const to = await addresseeOf(tx, contract.clientId);
+  const to = await addressee(tx, locked, contract.clientId);
   return issueDocument(tx, {
     kind: 'credit_note',
     recipientId: contract.clientId,
@@ -190,10 +207,7 @@ export async function issueFeeCreditNote(
       issuer: ISSUER,
       recipientLabel: 'Bill to',
       recipient: to.party,
-      references: [
-        ...contractLines(locked),
-        ...(await contractReferences(tx, contract.id, to.defaultCostCentre)),
-      ],
+      references: [...contractLines(locked), ...(await referencesOf(tx, locked, to.defaultCostCentre))],
       lines: [
         {
           description: `Marketplace fee returned with the refund of “${milestone.title}”`,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { MoneyWrites } from '../payments/money-writes.ts';
 
 /*
  * Durable jobs on the app's own database (docs/decisions/006-escrow.md says why not pg-boss or
@@ -40,21 +41,22 @@ export type JobHandler =
     };
 
 /** Adds jobs in the caller's transaction, so they exist exactly when the change they follow does. */
-export async function enqueue(tx: Executor, specs: JobSpec | readonly JobSpec[]): Promise<void> {
+export async function enqueue(
+  tx: Executor | MoneyWrites,
+  specs: JobSpec | readonly JobSpec[],
+): Promise<void> {
   const list = Array.isArray(specs) ? specs : [specs as JobSpec];
   if (list.length === 0) return;
-  await tx
-    .insert(jobs)
-    .values(
-      list.map((spec) => ({
-        kind: spec.kind,
-        payload: spec.payload,
-        runAt: spec.runAt,
-        dedupeKey: spec.dedupeKey ?? null,
-        maxAttempts: spec.maxAttempts ?? 8,
-      })),
-    )
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+  const rows = list.map((spec) => ({
+    kind: spec.kind,
+    payload: spec.payload,
+    runAt: spec.runAt,
+    dedupeKey: spec.dedupeKey ?? null,
+    maxAttempts: spec.maxAttempts ?? 8,
+  }));
+  // Queued, apply_money_writes inserts them with the same "same key, one job" rule.
+  if (tx instanceof MoneyWrites) tx.insert(jobs, rows);
+  else await tx.insert(jobs).values(rows).onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
 const LOCK_MS = 5 * 60 * 1000;

@@ -2,6 +2,7 @@ import type { NotificationListResponse } from '@sciwise/contracts';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
+import { MoneyWrites } from '../payments/money-writes.ts';
 import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
 
 export interface NewNotification {
@@ -45,10 +46,18 @@ export async function notify(
 
 /** Adds notifications that differ per person, in one statement, in the caller's transaction. */
 export async function notifyEach(
-  tx: Executor,
+  tx: Executor | MoneyWrites,
   items: readonly (NewNotification & { userId: string })[],
 ): Promise<void> {
   if (items.length === 0) return;
+  // Queued, they are inserted and announced the same way by apply_money_writes (migration 0019).
+  if (tx instanceof MoneyWrites) {
+    tx.insert(
+      notifications,
+      items.map((item) => ({ ...item, link: item.link ?? null })),
+    );
+    return;
+  }
   const rows = sql.join(
     items.map(
       (item) => sql`(${item.userId}::uuid, ${item.kind}, ${item.title}, ${item.body}, ${item.link ?? null})`,

@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escrowHolds, escrowSettlements } from '../../db/schema/index.ts';
 import { record } from './ledger.ts';
+import type { MoneyWrites } from './money-writes.ts';
 
 /*
  * The money effect of each milestone transition (milestone-states.ts names them), as ledger
  * transactions. Escrow is a two-phase transfer: hold opens it (escrow_holds, once per milestone),
  * post / void / split close it (escrow_settlements, once: its primary key refuses a second).
+ * Each queues its writes on the transition's MoneyWrites, which writes them together.
  */
 
 export interface MoneyParties {
@@ -31,7 +33,7 @@ interface Who {
 
 /** Funding: client_funding -(amount + fee), escrow +amount, platform_fees +fee. */
 export async function hold(
-  tx: Executor,
+  tx: MoneyWrites,
   parties: MoneyParties,
   milestone: MilestoneMoney,
   clientFeeMinor: number,
@@ -53,7 +55,7 @@ export async function hold(
       { account: { kind: 'platform_fees' }, amountMinor: clientFeeMinor },
     ],
   });
-  await tx.insert(escrowHolds).values({
+  tx.insert(escrowHolds, {
     milestoneId: milestone.id,
     fundingTransactionId: transactionId,
     amountMinor: milestone.amountMinor,
@@ -63,8 +65,13 @@ export async function hold(
   return transactionId;
 }
 
-async function heldFor(tx: Executor, milestoneId: string) {
-  const [held] = await tx.select().from(escrowHolds).where(eq(escrowHolds.milestoneId, milestoneId));
+export type Hold = typeof escrowHolds.$inferSelect;
+
+async function heldFor(tx: Executor, milestoneId: string, known: Hold | null | undefined) {
+  const [held] =
+    known !== undefined
+      ? [known]
+      : await tx.select().from(escrowHolds).where(eq(escrowHolds.milestoneId, milestoneId));
   if (!held) throw new Error(`milestone ${milestoneId} has no escrow hold`);
   return held;
 }
@@ -82,16 +89,18 @@ export interface Settlement {
  * Settles the hold: `toExpertMinor` of it to the expert (less the service fee), the rest back to
  * the client together with the same share of the marketplace fee they paid. Releasing is a split
  * with everything to the expert, refunding one with nothing; the database checks the two parts
- * add up to the hold and that it settles once.
+ * add up to the hold and that it settles once. `known` is the hold when the caller has read it
+ * already, under the milestone's lock (lockMilestone does).
  */
 export async function settle(
-  tx: Executor,
+  tx: MoneyWrites,
   parties: MoneyParties,
   milestoneId: string,
   toExpertMinor: number,
   who: Who,
+  known?: Hold | null,
 ): Promise<Settlement> {
-  const held = await heldFor(tx, milestoneId);
+  const held = await heldFor(tx.tx, milestoneId, known);
   const toClientMinor = held.amountMinor - toExpertMinor;
   const expertFee = feeMinor(toExpertMinor, parties.expertFeeBps);
   const feeBack = proportionalShare(held.feeMinor, toClientMinor, held.amountMinor);
@@ -113,9 +122,7 @@ export async function settle(
       { account: { kind: 'client_funding', userId: parties.clientId }, amountMinor: toClientMinor + feeBack },
     ],
   });
-  await tx
-    .insert(escrowSettlements)
-    .values({ milestoneId, transactionId, outcome, toExpertMinor, toClientMinor });
+  tx.insert(escrowSettlements, { milestoneId, transactionId, outcome, toExpertMinor, toClientMinor });
   return { toExpertMinor, toClientMinor, cardRefundMinor: toClientMinor + feeBack, transactionId };
 }
 
@@ -129,7 +136,7 @@ function proportionalShare(amount: number, part: number, whole: number): number 
  * expert_available +(bonus - expert fee), platform_fees +(both fees). It never passes escrow.
  */
 export async function payBonus(
-  tx: Executor,
+  tx: MoneyWrites,
   parties: MoneyParties,
   milestoneId: string,
   bonusMinor: number,

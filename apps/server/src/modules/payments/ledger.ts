@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { RateCurrency } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts, type ledgerTransactions } from '../../db/schema/index.ts';
+import { MoneyWrites } from './money-writes.ts';
 
 /*
  * The double-entry ledger (DESIGN §4). Every movement is one transaction of entries that sum to
@@ -39,13 +41,33 @@ const ownerOf = (ref: AccountRef) =>
 
 /**
  * Writes one balanced transaction in one statement: opens the accounts used for the first time,
- * inserts the transaction and its entries; returns its id. Zero legs are left out.
+ * inserts the transaction and its entries; returns its id. Zero legs are left out. Handed a
+ * MoneyWrites, it queues the same transaction (apply_money_writes writes it the same way).
  */
-export async function record(tx: Executor, entry: LedgerTransaction): Promise<string> {
+export async function record(tx: Executor | MoneyWrites, entry: LedgerTransaction): Promise<string> {
   const legs = entry.legs.filter((leg) => leg.amountMinor !== 0);
   const total = legs.reduce((sum, leg) => sum + leg.amountMinor, 0);
   if (legs.length < 2 || total !== 0 || legs.some((leg) => !Number.isSafeInteger(leg.amountMinor)))
     throw new Error(`unbalanced ledger transaction ${entry.kind}: ${total}`);
+  if (tx instanceof MoneyWrites) {
+    const id = randomUUID();
+    tx.ledger({
+      id,
+      kind: entry.kind,
+      currency: entry.currency,
+      contract_id: entry.contractId,
+      milestone_id: entry.milestoneId,
+      created_by: entry.createdBy,
+      memo: entry.memo,
+      legs: legs.map((leg) => ({
+        kind: leg.account.kind,
+        user_id: 'userId' in leg.account ? leg.account.userId : null,
+        milestone_id: 'milestoneId' in leg.account ? leg.account.milestoneId : null,
+        amount: leg.amountMinor,
+      })),
+    });
+    return id;
+  }
   const values = sql.join(
     legs.map(
       (leg, index) =>
