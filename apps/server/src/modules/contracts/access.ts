@@ -111,7 +111,7 @@ interface LockedMilestoneJson {
 
 /**
  * Locks the milestone's contract, then the milestone itself (as lockContract, the same order
- * everywhere), in one call of the database function lock_milestone (migration 0019), which also
+ * everywhere), in one call of the database function lock_milestone (migration 0023), which also
  * reads what the money transitions need under that lock: the parties, their billing details and
  * the milestone's hold. Someone who is not a party (nor an admin) gets the same 404 as for a
  * milestone that does not exist; their transaction ends with it, and its locks.

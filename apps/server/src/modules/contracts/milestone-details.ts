@@ -42,7 +42,7 @@ interface ContractViewJson {
  * One contract with everything its page shows: the contract row with its project's title, the
  * quote's duration and the parties, and its milestones with every detail (the hold's fee, the
  * settlement, the card that paid, a bonus, what escrow holds now by the ledger, the submissions
- * with their files). One call of the database function contract_view (migration 0019), whose
+ * with their files). One call of the database function contract_view (migration 0023), whose
  * plans the database keeps; null when there is no such contract.
  */
 export async function contractView(db: Executor, contractId: string) {

@@ -50,7 +50,7 @@ export async function notifyEach(
   items: readonly (NewNotification & { userId: string })[],
 ): Promise<void> {
   if (items.length === 0) return;
-  // Queued, they are inserted and announced the same way by apply_money_writes (migration 0019).
+  // Queued, they are inserted and announced the same way by apply_money_writes (migration 0023).
   if (tx instanceof MoneyWrites) {
     tx.insert(
       notifications,

@@ -16,7 +16,7 @@ import { NOTIFICATION_CHANNEL } from '../notifications/service.ts';
 
 /*
  * The writes of one money transition, sent to the database in one call (the function
- * apply_money_writes, migration 0019) instead of a statement each. The code that decides them is
+ * apply_money_writes, migration 0023) instead of a statement each. The code that decides them is
  * unchanged: logActivity, tellParties, issueDocument, record, hold and settle build the same rows
  * and, handed a MoneyWrites instead of a transaction, queue them here. flush() numbers the queued
  * documents (the counters stay locked until the transaction ends, as issueDocument's do) and writes
