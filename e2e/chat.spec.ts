@@ -84,7 +84,7 @@ test('two people chat: the message appears for both, with unread badge, read sta
   // Live: the expert's bell moves without a reload.
   await expect(bell).not.toHaveAttribute('aria-label', bellBefore);
   await expect(bell).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
-  await expect(expert.page.getByRole('link', { name: /^Chat, \d+ unread$/ })).toBeVisible();
+  await expect(expert.page.getByRole('link', { name: /^Messages, \d+ unread$/ })).toBeVisible();
 
   // In the chat, another conversation is open; the client's row counts unread messages live.
   const list = (await (await expert.page.request.get('/api/conversations')).json()) as {

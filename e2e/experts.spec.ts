@@ -138,10 +138,12 @@ test('a member applies, the admin approves, and the profile goes public', async 
   await page.goto(`/experts/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: applicant })).toBeVisible();
   await expect(page.getByText('Maize geneticist for transposon studies')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Invite to a project' })).toHaveAttribute(
-    'href',
-    /\/create-project/,
-  );
+  // Inviting offers the viewer's open projects, then a new project named for this expert.
+  await page.getByRole('button', { name: 'Invite to a project' }).click();
+  await expect(
+    page.getByRole('dialog').getByRole('link', { name: `A new project for ${applicant}` }),
+  ).toHaveAttribute('href', /\/create-project\?expert=/);
+  await page.keyboard.press('Escape');
   await page.goto('/join-expert');
   await expect(page.getByRole('link', { name: 'View your public profile' })).toHaveAttribute(
     'href',
