@@ -1,15 +1,15 @@
-import { chatMessageSchema, CONCIERGE_USER_ID, MESSAGE_MAX_LENGTH } from '@sciwise/contracts';
+import { MESSAGE_MAX_LENGTH } from '@sciwise/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { controlClasses, InputField } from '../../components/ui/field.tsx';
-import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
 import { PageHero } from '../site/page-hero.tsx';
-import { openConversationWith } from './queries.ts';
+import { sendToConcierge } from './queries.ts';
 
 /** Enough words for a person to start from; the rest can follow in the chat. */
 const NEED_MIN_LENGTH = 20;
@@ -34,16 +34,6 @@ export function conciergeRequestText(request: ConciergeRequest): string {
   return lines.join('\n');
 }
 
-async function sendToConcierge(request: ConciergeRequest): Promise<string> {
-  const conversation = await openConversationWith({ userId: CONCIERGE_USER_ID });
-  await apiRequest(`/api/conversations/${conversation.id}/messages`, {
-    method: 'POST',
-    body: { text: conciergeRequestText(request) },
-    schema: chatMessageSchema,
-  });
-  return conversation.id;
-}
-
 /**
  * "Get matched to an expert" and "Talk to a project manager": the problem in a few lines goes to
  * the concierge as a message, and the answer comes in Messages.
@@ -55,7 +45,7 @@ export function ConciergeRequestPage() {
   const [request, setRequest] = useState<ConciergeRequest>({ need: '', field: '', deadline: '', budget: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: sendToConcierge,
+    mutationFn: (sent: ConciergeRequest) => sendToConcierge(conciergeRequestText(sent)),
     onSuccess: (conversationId) => navigate(`/chat?conversation=${conversationId}`),
   });
   const set = (key: keyof ConciergeRequest) => (value: string) =>

@@ -1,4 +1,6 @@
 import {
+  chatMessageSchema,
+  CONCIERGE_USER_ID,
   conversationListResponseSchema,
   conversationSchema,
   messageListResponseSchema,
@@ -51,6 +53,17 @@ export type ConversationTarget = { userId: string } | { expertSlug: string };
 
 export function openConversationWith(target: ConversationTarget) {
   return apiRequest('/api/conversations', { method: 'POST', body: target, schema: conversationSchema });
+}
+
+/** Sends a message to Sciwise Concierge; resolves to the conversation it is in. */
+export async function sendToConcierge(text: string): Promise<string> {
+  const conversation = await openConversationWith({ userId: CONCIERGE_USER_ID });
+  await apiRequest(`/api/conversations/${conversation.id}/messages`, {
+    method: 'POST',
+    body: { text },
+    schema: chatMessageSchema,
+  });
+  return conversation.id;
 }
 
 /** Opens (or starts, where allowed) the direct conversation with a person, once per screen. */
