@@ -14,12 +14,12 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
+import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { PageHero } from '../site/page-hero.tsx';
 import { checkPhoneParts, phoneFormFields, PhoneNumberFields } from './phone-fields.tsx';
-import { heardFromLabels, PRIVACY_LABEL } from './sign-up-form.tsx';
+import { ConsentFields, heardFromLabels } from './sign-up-form.tsx';
 
 const pendingQuery = {
   queryKey: ['auth', 'pending-sign-up'],
@@ -118,21 +118,10 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
           </option>
         ))}
       </SelectField>
-      <CheckboxField
-        label={
-          <>
-            {PRIVACY_LABEL}{' '}
-            <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
-              (read it)
-            </Link>
-          </>
-        }
-        error={errors.privacyAccepted?.message}
-        {...register('privacyAccepted')}
-      />
-      <CheckboxField
-        label="Send me occasional e-mails about new experts, features and research tips"
-        {...register('newsletterOptIn')}
+      <ConsentFields
+        privacy={register('privacyAccepted')}
+        privacyError={errors.privacyAccepted?.message}
+        newsletter={register('newsletterOptIn')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} loading={isSubmitting}>
         {isSubmitting ? 'Creating...' : 'Create Account'}

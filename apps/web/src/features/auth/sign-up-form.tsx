@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { heardFromOptions, heardFromSchema, signUpRequestSchema } from '@sciwise/contracts';
 import { useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -25,6 +25,38 @@ export function alreadyRegisteredText(email: string): string {
   return `We could not sign you in with this password. If ${email} already has a Sciwise account, we have sent a message there with links to log in or reset your password.`;
 }
 export const PRIVACY_LABEL = 'Yes, I understand and agree to the Privacy Policy';
+
+/** The privacy agreement and the newsletter choice, as both sign-up forms ask for them. */
+export function ConsentFields({
+  privacy,
+  privacyError,
+  newsletter,
+}: {
+  privacy: UseFormRegisterReturn;
+  privacyError: string | undefined;
+  newsletter: UseFormRegisterReturn;
+}) {
+  return (
+    <>
+      <CheckboxField
+        label={
+          <>
+            {PRIVACY_LABEL}{' '}
+            <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
+              (read it)
+            </Link>
+          </>
+        }
+        error={privacyError}
+        {...privacy}
+      />
+      <CheckboxField
+        label="Send me occasional e-mails about new experts, features and research tips"
+        {...newsletter}
+      />
+    </>
+  );
+}
 
 export const heardFromLabels: Record<(typeof heardFromOptions)[number], string> = {
   google: 'Google search',
@@ -233,21 +265,10 @@ export function SignUpForm() {
           </option>
         ))}
       </SelectField>
-      <CheckboxField
-        label={
-          <>
-            {PRIVACY_LABEL}{' '}
-            <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
-              (read it)
-            </Link>
-          </>
-        }
-        error={errors.privacyAccepted?.message}
-        {...register('privacyAccepted')}
-      />
-      <CheckboxField
-        label="Send me occasional e-mails about new experts, features and research tips"
-        {...register('newsletterOptIn')}
+      <ConsentFields
+        privacy={register('privacyAccepted')}
+        privacyError={errors.privacyAccepted?.message}
+        newsletter={register('newsletterOptIn')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={!complete || creating} loading={creating}>
         {creating ? 'Creating...' : 'Create Account'}
