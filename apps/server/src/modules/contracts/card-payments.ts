@@ -10,6 +10,8 @@ import { assertRoomForCard, keepPaidCard, savedCardToCharge } from '../payments/
 import { ProviderUnavailableError, type CardOnFile, type ChargeOutcome } from '../payments/provider.ts';
 import { lockMilestone, type LockedContract, type MilestoneRow } from './access.ts';
 import { logActivity } from './activity.ts';
+import type { ChangedContract } from './contract-read.ts';
+import type { ContractView } from './milestone-details.ts';
 import { fundedMoney, releaseWithBonus } from './money-transitions.ts';
 import { milestoneTransition } from './milestone-states.ts';
 
@@ -95,8 +97,12 @@ export async function openAttempt(
   return live;
 }
 
-/** Charges the attempt (again, harmlessly, if it was charged before) and records the outcome. */
-export async function pushAttempt(ctx: ServiceContext, attempt: Attempt): Promise<void> {
+/**
+ * Charges the attempt (again, harmlessly, if it was charged before) and records the outcome. For
+ * the request that pays: the contract as the transaction that moved the money read it back, or
+ * null when no money moved (the milestone had moved on, or the attempt was completed before).
+ */
+export async function pushAttempt(ctx: ServiceContext, attempt: Attempt): Promise<ContractView | null> {
   let outcome: ChargeOutcome;
   try {
     outcome = await ctx.payments.charge({
@@ -110,20 +116,25 @@ export async function pushAttempt(ctx: ServiceContext, attempt: Attempt): Promis
     ctx.log.error({ err: error, attemptId: attempt.id }, 'card processor unreachable');
     throw new AppError('unavailable', UNREACHABLE);
   }
-  if (await completeAttempt(ctx, attempt, outcome)) await sendCardRefunds(ctx);
+  const completed = await completeAttempt(ctx, attempt, outcome, true);
+  if (completed.refundOwed) await sendCardRefunds(ctx);
   if (outcome.status === 'failed') throw paymentFailed(outcome.message);
+  return completed.view;
 }
 
 /**
  * Records what the processor said, once: under the milestone's lock, only an attempt still
  * `created` is completed. A success for a milestone that moved on meanwhile (it can't be held
- * twice) is paid back to the card instead of being kept. True when a card refund is now owed.
+ * twice) is paid back to the card instead of being kept. Says whether a card refund is now owed,
+ * and, with `readBack`, the contract as the money transition read it back (null if none moved).
  */
 export async function completeAttempt(
   ctx: ServiceContext,
   which: Pick<Attempt, 'id' | 'milestoneId'>,
   outcome: ChargeOutcome,
-): Promise<boolean> {
+  readBack = false,
+): Promise<{ refundOwed: boolean; view: ContractView | null }> {
+  const nothingMoved = (refundOwed: boolean) => ({ refundOwed, view: null });
   const attemptId = which.id;
   return ctx.db.transaction(async (tx) => {
     const locked = await lockMilestone(tx, 'system', which.milestoneId);
@@ -142,7 +153,7 @@ export async function completeAttempt(
       )
       .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.state, 'created')))
       .returning();
-    if (!attempt) return false;
+    if (!attempt) return nothingMoved(false);
     const charged = formatAmount(attempt.amountMinor + attempt.feeMinor, attempt.currency);
     if (outcome.status === 'failed') {
       await logFailure(
@@ -151,7 +162,7 @@ export async function completeAttempt(
         attempt,
         `A card payment of ${charged} did not go through: ${outcome.message}`,
       );
-      return false;
+      return nothingMoved(false);
     }
     const status = locked.milestone.status;
     const stillWanted = attempt.purpose === 'fund' ? status === 'pending' : status === 'submitted';
@@ -167,11 +178,13 @@ export async function completeAttempt(
         attempt,
         `A card payment of ${charged} arrived after the milestone had moved on, so it is being paid back in full.`,
       );
-      return true;
+      return nothingMoved(true);
     }
-    if (attempt.purpose === 'fund') await fundedMoney(tx, ctx, locked, attempt);
-    else await releaseWithBonus(tx, ctx, locked, attempt);
-    return false;
+    const view =
+      attempt.purpose === 'fund'
+        ? await fundedMoney(tx, ctx, locked, attempt, readBack)
+        : await releaseWithBonus(tx, ctx, locked, attempt, readBack);
+    return { refundOwed: false, view };
   });
 }
 
@@ -254,7 +267,7 @@ export async function fundMilestone(
   user: SessionUser,
   milestoneId: string,
   input: z.output<typeof fundMilestoneRequestSchema>,
-): Promise<string> {
+): Promise<ChangedContract> {
   const { token, card } = input.savedCardId
     ? await savedCardToCharge(ctx, user.id, input.savedCardId)
     : { token: input.paymentToken!, card: await cardFor(ctx, input.paymentToken!) };
@@ -272,7 +285,7 @@ export async function fundMilestone(
     });
     return { attempt: opened, contractId: locked.contract.id };
   });
-  await pushAttempt(ctx, attempt);
+  const view = await pushAttempt(ctx, attempt);
   if (input.saveCard) await keepPaidCard(ctx, user.id, token);
-  return contractId;
+  return view ?? contractId;
 }

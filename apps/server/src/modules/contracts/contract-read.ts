@@ -19,7 +19,7 @@ import {
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { CONTRACT_NOT_FOUND, roleIn, type ContractRow, type MilestoneRow } from './access.ts';
-import { contractView, type MilestoneDetail } from './milestone-details.ts';
+import { contractView, type ContractView, type MilestoneDetail } from './milestone-details.ts';
 import { finalStates, isHeld, milestoneActions } from './milestone-states.ts';
 import { nextStep } from './next-step.ts';
 
@@ -97,7 +97,26 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Parties and admins only; anyone else gets the same 404 as for a contract that does not exist. */
 export async function getContract(db: Executor, user: SessionUser, id: string): Promise<Contract> {
-  const view = await contractView(db, id);
+  return presentContract(await contractView(db, id), user);
+}
+
+/**
+ * What a change to a contract hands its route to answer with: the contract's id, or the contract
+ * as the change's own transaction read it back after its writes (a money transition does, in the
+ * call that writes, MoneyWrites.flush), which saves reading it again.
+ */
+export type ChangedContract = string | ContractView;
+
+/** The contract a change answers with, as getContract presents it. */
+export async function changedContract(
+  db: Executor,
+  user: SessionUser,
+  changed: ChangedContract,
+): Promise<Contract> {
+  return typeof changed === 'string' ? getContract(db, user, changed) : presentContract(changed, user);
+}
+
+function presentContract(view: ContractView | null, user: SessionUser): Contract {
   if (!view || !roleIn(view.row.contract, user)) throw notFound(CONTRACT_NOT_FOUND);
   const { row, details } = view;
   const contract = row.contract;

@@ -47,9 +47,16 @@ interface ContractViewJson {
  */
 export async function contractView(db: Executor, contractId: string) {
   const result = (await db.execute(sql`select contract_view(${contractId}::uuid) as view`)) as unknown as {
-    rows: { view: ContractViewJson | string | null }[];
+    rows: { view: unknown }[];
   };
-  const raw = result.rows[0]?.view ?? null;
+  return contractViewFrom(result.rows[0]?.view ?? null);
+}
+
+/**
+ * What contract_view returned (JSON text or parsed, as the driver hands it; null for no
+ * contract), as rows. apply_money_writes returns the same when asked to read the contract back.
+ */
+export function contractViewFrom(raw: unknown) {
   const view = (typeof raw === 'string' ? JSON.parse(raw) : raw) as ContractViewJson | null;
   if (!view) return null;
   return {
@@ -64,4 +71,5 @@ export async function contractView(db: Executor, contractId: string) {
   };
 }
 
-export type MilestoneDetail = NonNullable<Awaited<ReturnType<typeof contractView>>>['details'][number];
+export type ContractView = NonNullable<ReturnType<typeof contractViewFrom>>;
+export type MilestoneDetail = ContractView['details'][number];

@@ -9,6 +9,8 @@ import type { ServiceContext } from '../../context.ts';
 import { invalid } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { lockMilestone, type MilestoneRow } from './access.ts';
+import type { ChangedContract } from './contract-read.ts';
+import type { ContractView } from './milestone-details.ts';
 import { logActivity } from './activity.ts';
 import { cardFor, openAttempt, pushAttempt, sendCardRefunds } from './card-payments.ts';
 import { milestoneTransition } from './milestone-states.ts';
@@ -79,7 +81,7 @@ export async function approveMilestone(
   user: SessionUser,
   milestoneId: string,
   input: z.output<typeof approveMilestoneRequestSchema>,
-): Promise<string> {
+): Promise<ChangedContract> {
   const card = input.bonusMinor > 0 ? await cardFor(ctx, input.paymentToken!) : null;
   const step = await ctx.db.transaction(async (tx) => {
     const locked = await lockMilestone(tx, user, milestoneId);
@@ -93,8 +95,8 @@ export async function approveMilestone(
         [{ field: 'metCriteria', message: 'Tick every criterion.' }],
       );
     if (!card) {
-      await releaseMilestone(tx, ctx, locked, { by: user.id, kind: 'approved' });
-      return { contractId: contract.id, attempt: null };
+      const view = await releaseMilestone(tx, ctx, locked, { by: user.id, kind: 'approved' }, true);
+      return { contractId: contract.id, attempt: null, view };
     }
     const attempt = await openAttempt(tx, ctx, locked, {
       user,
@@ -103,10 +105,10 @@ export async function approveMilestone(
       token: input.paymentToken!,
       card,
     });
-    return { contractId: contract.id, attempt };
+    return { contractId: contract.id, attempt, view: null };
   });
-  if (step.attempt) await pushAttempt(ctx, step.attempt);
-  return step.contractId;
+  const view = step.attempt ? await pushAttempt(ctx, step.attempt) : step.view;
+  return view ?? step.contractId;
 }
 
 /** Money back, fee included: the client before any submission, the expert whenever money is held. */
@@ -115,15 +117,15 @@ export async function refundMilestone(
   user: SessionUser,
   milestoneId: string,
   reason: string,
-): Promise<string> {
-  const contractId = await ctx.db.transaction(async (tx) => {
+): Promise<ChangedContract> {
+  const changed = await ctx.db.transaction(async (tx) => {
     const locked = await lockMilestone(tx, user, milestoneId);
     milestoneTransition('refund', locked.milestone, locked.actor);
-    await returnMoney(tx, ctx, locked, { by: user.id, toExpertMinor: 0, kind: 'refund', note: reason });
-    return locked.contract.id;
+    const how = { by: user.id, toExpertMinor: 0, kind: 'refund', note: reason } as const;
+    return (await returnMoney(tx, ctx, locked, how, true)) ?? locked.contract.id;
   });
   await sendCardRefunds(ctx);
-  return contractId;
+  return changed;
 }
 
 export async function openDispute(
@@ -170,20 +172,18 @@ export async function resolveDispute(
   user: SessionUser,
   milestoneId: string,
   input: z.output<typeof resolveDisputeRequestSchema>,
-): Promise<string> {
-  const contractId = await ctx.db.transaction(async (tx) => {
+): Promise<ChangedContract> {
+  const changed = await ctx.db.transaction(async (tx) => {
     const locked = await lockMilestone(tx, user, milestoneId);
     const { milestone } = locked;
     milestoneTransition(`resolve_${input.outcome}`, milestone, locked.actor);
+    let view: ContractView | null;
     if (input.outcome === 'release') {
-      await releaseMilestone(tx, ctx, locked, { by: user.id, kind: 'resolved', note: input.note });
+      const how = { by: user.id, kind: 'resolved', note: input.note } as const;
+      view = await releaseMilestone(tx, ctx, locked, how, true);
     } else if (input.outcome === 'refund') {
-      await returnMoney(tx, ctx, locked, {
-        by: user.id,
-        toExpertMinor: 0,
-        kind: 'resolved_refund',
-        note: input.note,
-      });
+      const how = { by: user.id, toExpertMinor: 0, kind: 'resolved_refund', note: input.note } as const;
+      view = await returnMoney(tx, ctx, locked, how, true);
     } else {
       const share = input.expertShareMinor!;
       if (share >= milestone.amountMinor)
@@ -191,15 +191,11 @@ export async function resolveDispute(
           `The expert's share must be less than the ${formatAmount(milestone.amountMinor, locked.contract.currency)} held; to give all of it, release instead.`,
           [{ field: 'expertShareMinor', message: 'Less than the held amount.' }],
         );
-      await returnMoney(tx, ctx, locked, {
-        by: user.id,
-        toExpertMinor: share,
-        kind: 'resolved_split',
-        note: input.note,
-      });
+      const how = { by: user.id, toExpertMinor: share, kind: 'resolved_split', note: input.note } as const;
+      view = await returnMoney(tx, ctx, locked, how, true);
     }
-    return locked.contract.id;
+    return view ?? locked.contract.id;
   });
   await sendCardRefunds(ctx);
-  return contractId;
+  return changed;
 }

@@ -13,6 +13,7 @@ import { MoneyWrites } from '../payments/money-writes.ts';
 import { moneyParties, type LockedMilestone } from './access.ts';
 import { logActivity } from './activity.ts';
 import type { Attempt } from './card-payments.ts';
+import { contractViewFrom, type ContractView } from './milestone-details.ts';
 import { tellParties } from './notices.ts';
 
 /*
@@ -20,7 +21,8 @@ import { tellParties } from './notices.ts';
  * transition the state machine has allowed: each writes its ledger transaction, the documents,
  * the milestone's new state, the activity line and the notices, in the caller's transaction. They
  * queue these on a MoneyWrites and flush it once at the end: one call to the database for all of
- * them (decision 008, "Performance").
+ * them (decision 008, "Performance"). Called for a request (`readBack`), that call also reads the
+ * contract back after the writes, and they return it for the answer; otherwise null.
  */
 
 type Ctx = Pick<ServiceContext, 'config' | 'clock'>;
@@ -44,7 +46,13 @@ export async function updateMilestone(
 const money = (locked: Locked, minor: number) => formatAmount(minor, locked.contract.currency);
 
 /** The card confirmed a funding charge: hold the money, and tell the expert they can start. */
-export async function fundedMoney(tx: Executor, ctx: Ctx, locked: Locked, attempt: Attempt): Promise<void> {
+export async function fundedMoney(
+  tx: Executor,
+  ctx: Ctx,
+  locked: Locked,
+  attempt: Attempt,
+  readBack = false,
+): Promise<ContractView | null> {
   const writes = new MoneyWrites(tx);
   const { contract, milestone, clientName } = locked;
   const transactionId = await hold(writes, moneyParties(contract), milestone, attempt.feeMinor, {
@@ -72,7 +80,12 @@ export async function fundedMoney(tx: Executor, ctx: Ctx, locked: Locked, attemp
       body: `${charged} was charged to your ${card}. ${money(locked, attempt.amountMinor)} is held in escrow for “${milestone.title}” until you approve the work.`,
     },
   });
-  await writes.flush();
+  return readBackFrom(writes, locked, readBack);
+}
+
+/** Flushes the writes; with `readBack`, the contract as the same call read it after them. */
+async function readBackFrom(writes: MoneyWrites, locked: Locked, readBack: boolean) {
+  return contractViewFrom(await writes.flush(readBack ? locked.contract.id : null));
 }
 
 export type ReleaseKind = 'approved' | 'auto' | 'resolved';
@@ -83,10 +96,11 @@ export async function releaseMilestone(
   ctx: Ctx,
   locked: Locked,
   how: { by: string | null; kind: ReleaseKind; note?: string },
-): Promise<void> {
+  readBack = false,
+): Promise<ContractView | null> {
   const writes = new MoneyWrites(tx);
   await queueRelease(writes, ctx, locked, how);
-  await writes.flush();
+  return readBackFrom(writes, locked, readBack);
 }
 
 async function queueRelease(
@@ -147,7 +161,8 @@ export async function releaseWithBonus(
   ctx: Ctx,
   locked: Locked,
   attempt: Attempt,
-): Promise<void> {
+  readBack = false,
+): Promise<ContractView | null> {
   const tx = new MoneyWrites(executor);
   await queueRelease(tx, ctx, locked, { by: attempt.userId, kind: 'approved' });
   const transactionId = await payBonus(
@@ -184,7 +199,7 @@ export async function releaseWithBonus(
   await tellParties(tx, ctx, locked, 'bonus_paid', {
     expert: { title: 'You received a bonus', body: text },
   });
-  await tx.flush();
+  return readBackFrom(tx, locked, readBack);
 }
 
 /** The card payment that funded a milestone: what a money-back refund goes back to. */
@@ -217,7 +232,8 @@ export async function returnMoney(
     kind: 'refund' | 'resolved_refund' | 'resolved_split';
     note: string;
   },
-): Promise<void> {
+  readBack = false,
+): Promise<ContractView | null> {
   const { contract, milestone, clientName, expertName } = locked;
   const tx = new MoneyWrites(executor);
   const attempt = await fundingAttempt(executor, milestone.id);
@@ -282,5 +298,5 @@ export async function returnMoney(
     },
     expert: { title: how.kind === 'refund' ? 'Milestone refunded' : 'Dispute resolved', body: said },
   });
-  await tx.flush();
+  return readBackFrom(tx, locked, readBack);
 }

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { closeContract, answerProposal, proposeMilestone, type ProposalAnswer } from './contract-changes.ts';
-import { getContract, listMyContracts } from './contract-read.ts';
+import { changedContract, getContract, listMyContracts, type ChangedContract } from './contract-read.ts';
 import { listActivity } from './activity.ts';
 import { fundMilestone } from './card-payments.ts';
 import { disputeQueue } from './disputes.ts';
@@ -129,7 +129,11 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     path: string,
     summary: string,
     body: Body | null,
-    run: (user: Parameters<typeof getContract>[1], id: string, input: z.output<Body>) => Promise<string>,
+    run: (
+      user: Parameters<typeof getContract>[1],
+      id: string,
+      input: z.output<Body>,
+    ) => Promise<ChangedContract>,
     money = false,
   ) =>
     app.post(
@@ -147,8 +151,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { user } = await requireUser(request);
-        const contractId = await run(user, request.params.id, request.body as z.output<Body>);
-        return getContract(db, user, contractId);
+        const changed = await run(user, request.params.id, request.body as z.output<Body>);
+        return changedContract(db, user, changed);
       },
     );
 
@@ -208,8 +212,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireAdmin(request);
-      const contractId = await resolveDispute(ctx, user, request.params.id, request.body);
-      return getContract(db, user, contractId);
+      const changed = await resolveDispute(ctx, user, request.params.id, request.body);
+      return changedContract(db, user, changed);
     },
   );
 

@@ -11,8 +11,14 @@ const prefixes: Record<DocumentSeries, string> = {
   statement: 'SW-P',
 };
 
+/** A number is this prefix, then the sequence padded with zeros to at least this many digits. */
+export function documentNumberFormat(series: DocumentSeries, year: number) {
+  return { prefix: `${prefixes[series]}-${year}-`, digits: 6 };
+}
+
 export function formatDocumentNumber(series: DocumentSeries, year: number, sequence: number): string {
-  return `${prefixes[series]}-${year}-${String(sequence).padStart(6, '0')}`;
+  const { prefix, digits } = documentNumberFormat(series, year);
+  return `${prefix}${String(sequence).padStart(digits, '0')}`;
 }
 
 /**
@@ -37,51 +43,4 @@ export async function takeNextNumber(
     .returning({ sequence: documentCounters.lastNumber });
   const sequence = counter!.sequence;
   return { sequence, number: formatDocumentNumber(series, year, sequence) };
-}
-
-/**
- * takeNextNumber for several documents at once, in one statement: each (series, year) is bumped
- * by how many of the documents it numbers, always in the same order (so two transactions never
- * wait for each other's counters crosswise). Returns the numbers in the documents' order; within a
- * series they follow that order, as one takeNextNumber after another would.
- */
-export async function takeNextNumbers(
-  tx: Executor,
-  documents: readonly { series: DocumentSeries; year: number }[],
-): Promise<{ sequence: number; number: string }[]> {
-  const counts = new Map<string, { series: DocumentSeries; year: number; count: number }>();
-  for (const { series, year } of documents) {
-    const key = `${series}/${year}`;
-    const counter = counts.get(key) ?? { series, year, count: 0 };
-    counter.count += 1;
-    counts.set(key, counter);
-  }
-  const ordered = [...counts.values()].sort((a, b) =>
-    a.series === b.series ? a.year - b.year : a.series < b.series ? -1 : 1,
-  );
-  const rows = await tx
-    .insert(documentCounters)
-    .values(ordered.map(({ series, year, count }) => ({ series, year, lastNumber: count })))
-    .onConflictDoUpdate({
-      target: [documentCounters.series, documentCounters.year],
-      set: { lastNumber: sql`${documentCounters.lastNumber} + excluded.last_number` },
-    })
-    .returning({
-      series: documentCounters.series,
-      year: documentCounters.year,
-      lastNumber: documentCounters.lastNumber,
-    });
-  // The first number each counter hands out here, then one after another in the documents' order.
-  const next = new Map(
-    rows.map((row) => [
-      `${row.series}/${row.year}`,
-      row.lastNumber - counts.get(`${row.series}/${row.year}`)!.count + 1,
-    ]),
-  );
-  return documents.map(({ series, year }) => {
-    const key = `${series}/${year}`;
-    const sequence = next.get(key)!;
-    next.set(key, sequence + 1);
-    return { sequence, number: formatDocumentNumber(series, year, sequence) };
-  });
 }

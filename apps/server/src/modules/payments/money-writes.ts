@@ -11,16 +11,17 @@ import {
   jobs,
   notifications,
 } from '../../db/schema/index.ts';
-import { takeNextNumbers, type DocumentSeries } from '../documents/numbering.ts';
+import { documentNumberFormat, type DocumentSeries } from '../documents/numbering.ts';
 import { NOTIFICATION_CHANNEL } from '../notifications/service.ts';
 
 /*
  * The writes of one money transition, sent to the database in one call (the function
- * apply_money_writes, migration 0023) instead of a statement each. The code that decides them is
- * unchanged: logActivity, tellParties, issueDocument, record, hold and settle build the same rows
- * and, handed a MoneyWrites instead of a transaction, queue them here. flush() numbers the queued
- * documents (the counters stay locked until the transaction ends, as issueDocument's do) and writes
- * everything, in the caller's transaction; nothing is written before it.
+ * apply_money_writes, migrations 0023 and 0024) instead of a statement each. The code that decides
+ * them is unchanged: logActivity, tellParties, issueDocument, record, hold and settle build the
+ * same rows and, handed a MoneyWrites instead of a transaction, queue them here. flush() writes
+ * everything in the caller's transaction, the function numbering the queued documents first (the
+ * counters stay locked until the transaction ends, as issueDocument's do); nothing is written
+ * before it.
  */
 
 /** The tables apply_money_writes inserts into, by their SQL name. */
@@ -66,7 +67,7 @@ export class MoneyWrites {
   readonly #rows = new Map<string, Row[]>();
   readonly #ledger: QueuedLedgerTransaction[] = [];
   #milestone: Row | null = null;
-  readonly #documents: { row: Row; series: DocumentSeries; year: number; token: string }[] = [];
+  readonly #documents: Row[] = [];
 
   /** `tx` is the transaction the writes join: reads made meanwhile (addressees, holds) use it. */
   constructor(readonly tx: Executor) {}
@@ -90,12 +91,14 @@ export class MoneyWrites {
   }
 
   /**
-   * Queues a document whose number flush() takes; until then the number is a token that flush()
-   * replaces wherever the queued writes print it (a receipt names its invoice's number).
+   * Queues a document whose number the flush takes; until then the number is a token that
+   * apply_money_writes replaces wherever the queued writes print it (a receipt names its
+   * invoice's number).
    */
   document(series: DocumentSeries, year: number, values: typeof issuedDocuments.$inferInsert): void {
     const row = byColumnName(issuedDocuments, values as Row);
-    this.#documents.push({ row, series, year, token: String(row.number) });
+    const { prefix, digits } = documentNumberFormat(series, year);
+    this.#documents.push({ ...row, number_prefix: prefix, number_digits: digits });
   }
 
   /** The token standing for the number of the next document queued. */
@@ -103,23 +106,19 @@ export class MoneyWrites {
     return `\u2063document-${this.#documents.length}\u2063`;
   }
 
-  async flush(): Promise<void> {
+  /**
+   * Writes everything queued, in one call. With `readBack` (a contract id) the same call then
+   * reads that contract as contract_view does, seeing these writes, and returns its JSON (for the
+   * request's answer, instead of reading it again after the commit); otherwise null.
+   */
+  async flush(readBack: string | null = null): Promise<unknown> {
     const payload: Row = Object.fromEntries(this.#rows);
     if (this.#ledger.length > 0) payload.ledger = this.#ledger;
     if (this.#milestone) payload.contract_milestones = this.#milestone;
-    const numbers = new Map<string, string>();
-    if (this.#documents.length > 0) {
-      const taken = await takeNextNumbers(
-        this.tx,
-        this.#documents.map((d) => ({ series: d.series, year: d.year })),
-      );
-      payload.issued_documents = this.#documents.map((document, index) => {
-        numbers.set(document.token, taken[index]!.number);
-        return { ...document.row, sequence: taken[index]!.sequence };
-      });
-    }
-    let text = JSON.stringify(payload);
-    for (const [token, number] of numbers) text = text.replaceAll(token, number);
-    await this.tx.execute(sql`select apply_money_writes(${text}::jsonb, ${NOTIFICATION_CHANNEL})`);
+    if (this.#documents.length > 0) payload.issued_documents = this.#documents;
+    const result = (await this.tx.execute(
+      sql`select apply_money_writes(${JSON.stringify(payload)}::jsonb, ${NOTIFICATION_CHANNEL}, ${readBack}::uuid) as view`,
+    )) as unknown as { rows: { view: unknown }[] };
+    return result.rows[0]?.view ?? null;
   }
 }

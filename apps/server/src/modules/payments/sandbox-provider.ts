@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CardToken, SandboxCard, sandboxCardRequestSchema } from '@sciwise/contracts';
 import type { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   sandboxCards,
@@ -89,7 +89,9 @@ export async function tokenizeSandboxCard(
   return { token, ...saved };
 }
 
-function outcomeOf(charge: typeof sandboxCharges.$inferSelect): ChargeOutcome {
+function outcomeOf(
+  charge: Pick<typeof sandboxCharges.$inferSelect, 'id' | 'status' | 'failureCode'>,
+): ChargeOutcome {
   if (charge.status === 'succeeded') return { status: 'succeeded', chargeId: charge.id };
   const failure =
     charge.failureCode === UNKNOWN_TOKEN.code
@@ -130,27 +132,31 @@ export function sandboxProvider(db: Database, clock: Clock = systemClock): Payme
       return card ? { brand: card.brand, last4: card.last4 } : null;
     },
     async charge(request) {
-      const card = await cardBehind(request.token);
-      const failure = !card
-        ? UNKNOWN_TOKEN
-        : card.behaviour === 'succeeds'
-          ? null
-          : failures[card.behaviour as keyof typeof failures];
-      // A key the processor has seen answers with the first outcome: never a second charge.
-      const [charged] = await db
-        .insert(sandboxCharges)
-        .values({
-          id: `ch_sandbox_${randomBytes(12).toString('hex')}`,
-          idempotencyKey: request.idempotencyKey,
-          token: request.token,
-          amountMinor: request.amountMinor,
-          currency: request.currency,
-          status: failure ? 'failed' : 'succeeded',
-          failureCode: failure?.code ?? null,
-        })
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-        .returning();
-      return charged ? outcomeOf(charged) : (await findCharge(request.idempotencyKey))!;
+      // One statement: the charge's outcome is the card's behaviour, read as the row is inserted
+      // (an unknown token, or a detached method, is refused). A key the processor has seen answers
+      // with the first outcome: never a second charge.
+      const behaviour = request.token.startsWith(METHOD_PREFIX)
+        ? sql`(select c.behaviour from ${sandboxPaymentMethods} m join ${sandboxCards} c on c.token = m.card_token
+               where m.id = ${request.token} and m.detached_at is null)`
+        : sql`(select c.behaviour from ${sandboxCards} c where c.token = ${request.token})`;
+      const failureCode = sql`case ${behaviour} ${sql.join(
+        Object.entries(failures).map(([when, failure]) => sql`when ${when} then ${failure.code} `),
+      )}when 'succeeds' then null else ${UNKNOWN_TOKEN.code} end`;
+      const result = (await db.execute(sql`
+        insert into ${sandboxCharges} (id, idempotency_key, token, amount_minor, currency, status, failure_code)
+        select charge.id, charge.key, charge.token, charge.amount, charge.currency,
+               case when charge.failure_code is null then 'succeeded' else 'failed' end, charge.failure_code
+          from (select ${`ch_sandbox_${randomBytes(12).toString('hex')}`} as id, ${request.idempotencyKey} as key,
+                       ${request.token} as token, ${request.amountMinor}::integer as amount,
+                       ${request.currency} as currency, ${failureCode} as failure_code) charge
+        on conflict (idempotency_key) do nothing
+        returning id, status, failure_code`)) as unknown as {
+        rows: { id: string; status: string; failure_code: string | null }[];
+      };
+      const [charged] = result.rows;
+      return charged
+        ? outcomeOf({ id: charged.id, status: charged.status, failureCode: charged.failure_code })
+        : (await findCharge(request.idempotencyKey))!;
     },
     findCharge,
     async refund(request) {
