@@ -1,10 +1,9 @@
-import type { BillingMovement, BillingMovementsResponse, Contract } from '@sciwise/contracts';
+import type { BillingMovement, BillingMovementsResponse } from '@sciwise/contracts';
 import { billingQueryString, type BillingFilter } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../src/db/client.ts';
 import { record } from '../../src/modules/payments/ledger.ts';
-import { criteriaQuote, openProject, type SignedInUser } from '../factories.ts';
-import { call, getContract, type Who } from '../support/requests.ts';
+import { call, type Who } from '../support/requests.ts';
 
 /** Every page of a person's movements for a filter, following nextCursor to the end. */
 export async function allPages(

@@ -6,11 +6,8 @@ import type {
   SendMessagePayload,
   ServerToClientEvents,
 } from '@sciwise/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { expertProfiles, users } from '../../src/db/schema/index.ts';
-import { type SignedInUser, signedInUser } from '../factories.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

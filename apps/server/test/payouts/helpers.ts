@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PayoutListResponse, PayoutMethodRequest } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { fund, moneyCall, submitWork, type Who } from '../support/requests.ts';
-import { type Hired, hiredContract, type SignedInUser } from '../factories.ts';
+import { moneyCall, type Who } from '../support/requests.ts';
+import { type SignedInUser } from '../factories.ts';
 
 export const BANK_ACCOUNTS = {
   succeeds: '000123456789',

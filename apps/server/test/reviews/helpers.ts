@@ -1,8 +1,7 @@
 import type { ContractReviewState, WriteReviewRequest } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { call, fund, moneyCall, submitWork, type Who } from '../support/requests.ts';
-import { type Hired, hiredContract, quoteInput } from '../factories.ts';
+import { call, type Who } from '../support/requests.ts';
 
 export const clientReview = (overrides: Partial<WriteReviewRequest> = {}): WriteReviewRequest => ({
   rating: 5,
