@@ -131,7 +131,7 @@ test('a rate below the minimum is marked and focused, and the rest of the step i
   await signInToApply(page, { firstName: 'Barbara', lastName: 'McClintock' });
   await page
     .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('button', { name: /^4\./ })
+    .getByRole('button', { name: /^Step 4\b/ })
     .click();
   await expect(page.getByText('Step 4 of 5', { exact: false })).toBeVisible();
 

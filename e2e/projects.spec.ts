@@ -102,16 +102,22 @@ test('words typed just before leaving the editor are kept as a draft, and the pe
   await page.goto('/request-service');
   const title = `Stability study of a new buffer ${randomUUID().slice(0, 8)}`;
   await page.getByLabel('Project title').fill(title);
+  // The save of the last words creates the draft after the editor is gone.
+  const draftCreated = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/projects',
+  );
   // Leave at once, well inside the autosave's pause: the editor saves its last words as it goes.
   await page.getByRole('link', { name: 'Sciwise home' }).first().click();
   // A signed-in browser goes on from / to its dashboard, and must stay there once the draft exists.
   await expect(page).toHaveURL(/\/profile\//);
-  await page.waitForTimeout(1500);
-  await expect(page).toHaveURL(/\/profile\//);
+  expect((await draftCreated).status()).toBe(201);
 
-  await page.goto('/profile/my-projects');
+  // On through the app, without a reload: a pull back to the editor would show on the way.
+  await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'My Projects' }).click();
   await page.getByRole('tab', { name: /Drafts/ }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/my-projects/);
 });
 
 test('words typed just before closing the tab are kept as a draft', async ({ page, context }) => {

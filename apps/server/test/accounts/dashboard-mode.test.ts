@@ -2,10 +2,10 @@ import type { CurrentUser, ErrorResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePathOf } from '../../src/modules/accounts/dashboard-mode.ts';
 import { users } from '../../src/db/schema/index.ts';
-import { approvedExpert, call } from '../projects/helpers.ts';
-import { adminUser, signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { eq } from 'drizzle-orm';
+import { adminUser, approvedExpert, signedInUser } from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { ErrorResponse, OutboxMessage } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, randomIp, signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminUser, randomIp, signedInUser } from '../factories.ts';
 
 // The development outbox holds live password-reset links: reading it must not be open to anyone
 // who can reach the port, or any account could be taken over.

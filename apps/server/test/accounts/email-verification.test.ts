@@ -8,10 +8,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
-import { adminUser, unverifiedUser, type SignedInUser } from '../support/factories.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, call, createProject, openProject, quoteInput } from '../projects/helpers.ts';
+import {
+  adminUser,
+  approvedExpert,
+  createProject,
+  openProject,
+  quoteInput,
+  type SignedInUser,
+  unverifiedUser,
+} from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 let admin: SignedInUser;

@@ -1,10 +1,10 @@
 import type { ErrorResponse, ExternalLoginResponse } from '@sciwise/contracts';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, signedInUser } from '../support/factories.ts';
 import { startIdentityProvider, type IdentityProvider } from '../support/identity-provider.ts';
 import { logCapture } from '../support/log-capture.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { randomIp, signedInUser } from '../factories.ts';
 
 let provider: IdentityProvider;
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { externalIdentities } from '../../src/db/schema/index.ts';
 import { expect5, people, testMatrix, type Person } from '../support/authorization-table.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminUser, type SignedInUser, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/index.ts';
 import { hashToken } from '../../src/lib/tokens.ts';
-import { randomIp, signedInUser, signUpPayload } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { randomIp, signedInUser, signUpPayload } from '../factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownDevices } from '../../src/db/schema/index.ts';
 import { authLimits, slowDownDelay } from '../../src/lib/rate-limit.ts';
 import { hashToken } from '../../src/lib/tokens.ts';
-import { adminUser, randomIp, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { resetTokenFor } from '../support/outbox.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminUser, randomIp, type SignedInUser, signedInUser } from '../factories.ts';
 
 // Guessing at a known account must stay expensive without letting a stranger lock its owner out
 // (before, ten wrong passwords from anywhere made the right one answer 429 for 15 minutes).

@@ -4,9 +4,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../src/db/schema/index.ts';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '../../src/modules/accounts/password-reset.ts';
-import { adminUser, randomIp, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { resetTokenFor } from '../support/outbox.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminUser, randomIp, type SignedInUser, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 /** Reads the development outbox, which only admins may. */

@@ -2,8 +2,8 @@ import type { CurrentUser, ErrorResponse } from '@sciwise/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { randomIp, signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { randomIp, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,13 +9,13 @@ import {
 } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { randomIp, signedInUser } from '../support/factories.ts';
 import {
   startIdentityProvider,
   type IdentityProvider,
   type IdTokenTamper,
 } from '../support/identity-provider.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { randomIp, signedInUser } from '../factories.ts';
 
 let provider: IdentityProvider;
 let t: TestApp;

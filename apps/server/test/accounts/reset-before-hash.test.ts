@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../src/lib/passwords.ts';
-import { randomIp } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { randomIp } from '../factories.ts';
 
 // argon2 is slow on purpose: a reset link that is dead must be refused before any hashing, or
 // anyone could make the server hash for them, as fast as they can send made-up links.

@@ -5,9 +5,9 @@ import { users } from '../../src/db/schema/index.ts';
 import type * as passwords from '../../src/lib/passwords.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { SIGN_UP_ANSWER } from '../../src/modules/accounts/sign-up.ts';
-import { adminUser, randomIp, signUpPayload, type SignedInUser } from '../support/factories.ts';
 import { mailTo, waitForMail } from '../support/outbox.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminUser, randomIp, type SignedInUser, signUpPayload } from '../factories.ts';
 
 // Counts the password hashes sign-up computes (the same work for a new and a taken address).
 vi.mock('../../src/lib/passwords.ts', async (importOriginal) => {

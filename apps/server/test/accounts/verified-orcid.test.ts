@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { expertProfiles } from '../../src/db/schema/index.ts';
-import { randomIp, type SignedInUser } from '../support/factories.ts';
 import { startIdentityProvider, type IdentityProvider } from '../support/identity-provider.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert } from '../projects/helpers.ts';
+import { approvedExpert, randomIp, type SignedInUser } from '../factories.ts';
 
 // Issue 15 item 6: an ORCID iD linked through an ORCID provider is the only thing that marks an
 // expert's ORCID as verified; an iD typed into the application is shown as typed, never verified.

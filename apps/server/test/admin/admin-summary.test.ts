@@ -2,10 +2,9 @@ import { CONCIERGE_USER_ID, type AdminSummary, type Conversation } from '@sciwis
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expertProfiles } from '../../src/db/schema/index.ts';
-import { fund, hiredContract, submitWork } from '../contracts/helpers.ts';
-import { approvedExpert, call } from '../projects/helpers.ts';
-import { adminUser, signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { call, fund, submitWork } from '../support/requests.ts';
+import { adminUser, approvedExpert, hiredContract, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

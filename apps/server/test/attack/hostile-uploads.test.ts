@@ -8,14 +8,13 @@ import {
   type ProjectView,
 } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { createProject } from '../projects/helpers.ts';
-import { fund, getContract, hiredContract, type Hired } from '../contracts/helpers.ts';
 import { fileUpload, multipartBody, type MultipartBody } from './multipart.ts';
 import { operationsOf } from './operations.ts';
 import { hostileFiles, SAFE_SERVED_TYPES, UNSAFE_NAME, type HostileFile } from './upload-corpus.ts';
 import { PNG } from './world.ts';
+import { createProject, type Hired, hiredContract, signedInUser, type SignedInUser } from '../factories.ts';
+import { fund, getContract } from '../support/requests.ts';
 
 /**
  * The hostile upload corpus on every route that takes a file. A file is either refused with a

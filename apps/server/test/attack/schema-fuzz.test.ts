@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, findSession } from '../../src/modules/accounts/sessions.ts';
-import { randomIp, type SignedInUser } from '../support/factories.ts';
 import { startIdentityProvider } from '../support/identity-provider.ts';
 import { createTestApp, testDriver, type TestApp } from '../support/test-app.ts';
 import { logCapture } from '../support/log-capture.ts';
@@ -18,6 +17,7 @@ import {
   secretsOf,
   type World,
 } from './world.ts';
+import { randomIp, type SignedInUser } from '../factories.ts';
 
 /**
  * Schema-derived hostile requests against every operation of the OpenAPI document, each sent

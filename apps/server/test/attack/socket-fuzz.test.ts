@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { logCapture } from '../support/log-capture.ts';
 import { createTestApp, testDriver } from '../support/test-app.ts';
 import { connect, listen, type ChatSocket } from '../messaging/helpers.ts';
-import { call } from '../projects/helpers.ts';
 import { hostileStrings, RawJson } from './hostile-values.ts';
 import {
   hostileValue,
@@ -22,7 +21,8 @@ import {
   type JsonSchema,
 } from './json-schema-arbitraries.ts';
 import { leaksIn, logLineProblems, type LeakRules } from './leaks.ts';
-import { quickExpert, quickMember } from './people.ts';
+import { call } from '../support/requests.ts';
+import { quickExpert, quickMember } from '../factories.ts';
 
 /**
  * The socket protocol under the same attack as the routes: hostile payloads for every chat

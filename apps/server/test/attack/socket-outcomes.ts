@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@sciwise/contracts';
 import { statusByCode } from '../../src/errors.ts';
-import type { SignedInUser } from '../support/factories.ts';
 import { connect, nextEvent, type ChatSocket } from '../messaging/helpers.ts';
+import type { SignedInUser } from '../factories.ts';
 
 /**
  * Socket events in the authorisation tables: an acknowledged event is 200, a refused one the

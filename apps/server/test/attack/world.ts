@@ -19,22 +19,22 @@ import {
 } from '../../src/db/schema/index.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
 import { hashToken, newToken } from '../../src/lib/tokens.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import type { IdentityProvider } from '../support/identity-provider.ts';
-import {
-  approvedExpert,
-  call,
-  createProject,
-  openProject,
-  pdfBytes,
-  quoteInput,
-  upload,
-} from '../projects/helpers.ts';
 import { savedCard } from '../payments/helpers.ts';
 import { fileUpload } from './multipart.ts';
 import type { Secret } from './leaks.ts';
 import type { Operation } from './operations.ts';
 import type { CursorPage, WorldIds } from './request-arbitrary.ts';
+import {
+  adminUser,
+  approvedExpert,
+  createProject,
+  openProject,
+  quoteInput,
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
+import { call, pdfBytes, upload } from '../support/requests.ts';
 
 /**
  * A small marketplace for the attack to walk through: a member who owns projects in every

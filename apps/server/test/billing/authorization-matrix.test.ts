@@ -1,12 +1,10 @@
 import type { BillingMovementsResponse, BillingSummary } from '@sciwise/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { approvedExpert, call, type Who } from '../projects/helpers.ts';
 import { outcomes, testMatrix, type Outcome } from '../support/authorization-table.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { fund, moneyCall, submitWork } from '../contracts/helpers.ts';
-import { anotherContract } from './helpers.ts';
+import { adminUser, anotherContract, approvedExpert, signedInUser, type SignedInUser } from '../factories.ts';
+import { call, fund, moneyCall, submitWork, type Who } from '../support/requests.ts';
 
 /**
  * Billing against every kind of person. Everyone signed in has a billing page, and it shows their
@@ -41,7 +39,7 @@ interface Fixture {
 async function fixture(): Promise<Fixture> {
   const client = people.client as SignedInUser;
   const expert = people.expert as SignedInUser;
-  const contract = await anotherContract(t.app, client, expert);
+  const contract = await anotherContract(t.app, { client, expert });
   const milestoneId = contract.milestones[0]!.id;
   expect((await fund(t.app, client, milestoneId)).statusCode).toBe(200);
   expect((await submitWork(t.app, expert, milestoneId)).statusCode).toBe(200);

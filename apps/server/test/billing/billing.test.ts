@@ -7,18 +7,10 @@ import {
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecord } from '../../src/modules/billing/csv.ts';
-import { call } from '../projects/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  criteriaQuote,
-  fund,
-  hiredContract,
-  moneyCall,
-  cardToken,
-  submitWork,
-  type Hired,
-} from '../contracts/helpers.ts';
-import { allPages, anotherContract, recordEarning } from './helpers.ts';
+import { allPages, recordEarning } from './helpers.ts';
+import { call, cardToken, fund, moneyCall, submitWork } from '../support/requests.ts';
+import { anotherContract, criteriaQuote, type Hired, hiredContract } from '../factories.ts';
 
 let t: TestApp;
 /** Milestone one funded, delivered and approved with a bonus; milestone two funded and refunded. */
@@ -145,7 +137,7 @@ describe('a person’s billing movements', () => {
 
   it('filters by contract and by a range of days, and says plainly what is wrong with a filter', async () => {
     // The same client hires the same expert again: a second contract with its own funding.
-    const second = await anotherContract(t.app, hired.client, hired.expert);
+    const second = await anotherContract(t.app, { client: hired.client, expert: hired.expert });
     expect((await fund(t.app, hired.client, second.milestones[0]!.id)).statusCode).toBe(200);
     expect((await allPages(t.app, hired.client, { contractId: second.id })).movements).toHaveLength(1);
 
@@ -219,7 +211,7 @@ describe('a person’s billing movements', () => {
 
   it('keeps the whole account’s running balance when a filter hides movements in between', async () => {
     const { client, expert, contract } = await hiredContract(t.app);
-    const contracts = [contract, await anotherContract(t.app, client, expert)] as const;
+    const contracts = [contract, await anotherContract(t.app, { client, expert })] as const;
     for (let n = 0; n < 60; n++) {
       const on = contracts[n % 3 === 0 ? 1 : 0];
       await recordEarning(t.app.db, {

@@ -1,11 +1,9 @@
-import type { BillingMovement, BillingMovementsResponse, Contract } from '@sciwise/contracts';
+import type { BillingMovement, BillingMovementsResponse } from '@sciwise/contracts';
 import { billingQueryString, type BillingFilter } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../src/db/client.ts';
 import { record } from '../../src/modules/payments/ledger.ts';
-import { criteriaQuote, getContract } from '../contracts/helpers.ts';
-import { call, openProject, type Who } from '../projects/helpers.ts';
-import type { SignedInUser } from '../support/factories.ts';
+import { call, type Who } from '../support/requests.ts';
 
 /** Every page of a person's movements for a filter, following nextCursor to the end. */
 export async function allPages(
@@ -55,24 +53,4 @@ export async function recordEarning(
       { account: { kind: 'platform_fees' }, amountMinor: input.feeMinor },
     ],
   });
-}
-
-/** One more contract between the same two people: the client posts, the expert quotes, the client hires. */
-export async function anotherContract(
-  app: FastifyInstance,
-  client: SignedInUser,
-  expert: SignedInUser,
-): Promise<Contract> {
-  const project = await openProject(app, client);
-  const sent = await call(app, 'POST', `/api/projects/${project.id}/quotes`, expert, criteriaQuote());
-  if (sent.statusCode !== 201) throw new Error(`quote failed: ${sent.statusCode} ${sent.body}`);
-  const accepted = await call(
-    app,
-    'POST',
-    `/api/quotes/${sent.json<{ id: string }>().id}/accept`,
-    client,
-    {},
-  );
-  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
-  return getContract(app, client, accepted.json<{ contractId: string }>().contractId);
 }

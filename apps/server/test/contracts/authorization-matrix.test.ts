@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Contract } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedExpert, call, openProject, type Who } from '../projects/helpers.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { cardToken, criteriaQuote, fund, getContract, submission, submitWork } from './helpers.ts';
+import {
+  adminUser,
+  approvedExpert,
+  criteriaQuote,
+  openProject,
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
+import { call, cardToken, fund, getContract, submission, submitWork, type Who } from '../support/requests.ts';
 
 /**
  * Every contract, milestone and payment call against every kind of person: anonymous, the

@@ -2,9 +2,10 @@ import type { ActivityResponse, Contract, NotificationListResponse } from '@sciw
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
-import { call } from '../projects/helpers.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../support/test-app.ts';
-import { fund, getContract, hiredContract, ledgerProblems, movementsOf, submitWork } from './helpers.ts';
+import { call, fund, getContract, submitWork } from '../support/requests.ts';
+import { hiredContract } from '../factories.ts';
+import { ledgerProblems, movementsOf } from '../support/ledger.ts';
 
 /*
  * Auto-release and its reminders are durable jobs on the app clock: these tests move the clock

@@ -2,18 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Contract } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../projects/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  cardToken,
-  fund,
-  getContract,
-  hiredContract,
-  ledgerProblems,
-  moneyCall,
-  movementsOf,
-  submitWork,
-} from './helpers.ts';
+import { call, cardToken, fund, getContract, moneyCall, submitWork } from '../support/requests.ts';
+import { hiredContract } from '../factories.ts';
+import { ledgerProblems, movementsOf } from '../support/ledger.ts';
 
 let t: TestApp;
 beforeAll(async () => {

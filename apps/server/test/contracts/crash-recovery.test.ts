@@ -5,9 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.ts';
 import { expertProfiles, users } from '../../src/db/schema/index.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
-import { projectInput } from '../projects/helpers.ts';
 import { ServerProcess } from '../support/server-process.ts';
-import { ledgerProblems, submission } from './helpers.ts';
+import { projectInput } from '../factories.ts';
+import { ledgerProblems } from '../support/ledger.ts';
+import { submission } from '../support/requests.ts';
 
 /**
  * `kill -9` during a run of 1,000 money operations: a real server process is killed twice while

@@ -1,19 +1,10 @@
 import type { ActivityResponse, Contract, NotificationListResponse } from '@sciwise/contracts';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../projects/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  CARDS,
-  cardToken,
-  fund,
-  getContract,
-  hiredContract,
-  ledgerProblems,
-  moneyCall,
-  movementsOf,
-  submitWork,
-} from './helpers.ts';
+import { call, CARDS, cardToken, fund, getContract, moneyCall, submitWork } from '../support/requests.ts';
+import { hiredContract } from '../factories.ts';
+import { ledgerProblems, movementsOf } from '../support/ledger.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,18 +8,17 @@ import {
   type MilestoneActor,
   type MilestoneTransition,
 } from '../../src/modules/contracts/milestone-states.ts';
-import { approvedExpert, call, openProject } from '../projects/helpers.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
-  CARDS,
-  cardToken,
+  adminUser,
+  approvedExpert,
   criteriaQuote,
-  getContract,
-  ledgerProblems,
-  moneyCall,
-  submitWork,
-} from './helpers.ts';
+  openProject,
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
+import { call, CARDS, cardToken, getContract, moneyCall, submitWork } from '../support/requests.ts';
+import { ledgerProblems } from '../support/ledger.ts';
 
 /*
  * Model-based test: random sequences of every milestone action, fired by random people (the

@@ -1,9 +1,8 @@
 import type { EscrowSummary } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../projects/helpers.ts';
-import { signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { fund, getContract, hiredContract, moneyCall, submitWork } from './helpers.ts';
+import { call, fund, getContract, moneyCall, submitWork } from '../support/requests.ts';
+import { hiredContract, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

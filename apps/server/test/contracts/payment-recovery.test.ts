@@ -5,17 +5,9 @@ import { ManualClock } from '../../src/lib/clock.ts';
 import { ProviderUnavailableError, type PaymentProvider } from '../../src/modules/payments/provider.ts';
 import { sandboxProvider } from '../../src/modules/payments/sandbox-provider.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../support/test-app.ts';
-import {
-  CARDS,
-  cardToken,
-  fund,
-  getContract,
-  hiredContract,
-  ledgerProblems,
-  moneyCall,
-  movementsOf,
-  submitWork,
-} from './helpers.ts';
+import { CARDS, cardToken, fund, getContract, moneyCall, submitWork } from '../support/requests.ts';
+import { hiredContract } from '../factories.ts';
+import { ledgerProblems, movementsOf } from '../support/ledger.ts';
 
 /*
  * The processor is outside our transactions. These tests cut the line at the worst moments (the

@@ -1,18 +1,10 @@
 import type { Contract, DisputeQueueResponse } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../projects/helpers.ts';
-import { adminUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  fund,
-  getContract,
-  hiredContract,
-  ledgerProblems,
-  moneyCall,
-  movementsOf,
-  submitWork,
-} from './helpers.ts';
+import { call, fund, getContract, moneyCall, submitWork } from '../support/requests.ts';
+import { adminUser, hiredContract, type SignedInUser } from '../factories.ts';
+import { ledgerProblems, movementsOf } from '../support/ledger.ts';
 
 let t: TestApp;
 let admin: SignedInUser;

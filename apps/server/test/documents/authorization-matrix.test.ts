@@ -1,13 +1,18 @@
 import type { DocumentListResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { issuePayoutStatement } from '../../src/modules/documents/payout-statement.ts';
-import { fund, moneyCall, submitWork } from '../contracts/helpers.ts';
-import { approvedExpert, call, openProject, type Who } from '../projects/helpers.ts';
 import { outcomes, testMatrix, type Outcome } from '../support/authorization-table.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { criteriaQuote, getContract } from '../contracts/helpers.ts';
 import { institution } from './helpers.ts';
+import { call, fund, getContract, moneyCall, submitWork, type Who } from '../support/requests.ts';
+import {
+  adminUser,
+  approvedExpert,
+  criteriaQuote,
+  openProject,
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
 
 /**
  * Every documents and billing route against every kind of person. A read counts as seen when it

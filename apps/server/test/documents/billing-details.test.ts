@@ -1,9 +1,9 @@
 import type { BillingEntityResponse, ContractBilling } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hiredContract } from '../contracts/helpers.ts';
-import { call } from '../projects/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { institution } from './helpers.ts';
+import { hiredContract } from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 /** The billing entity and a contract's purchase order: what is accepted, what is refused and why. */
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuePayoutStatement } from '../../src/modules/documents/payout-statement.ts';
-import { fund, hiredContract, moneyCall, submitWork, type Hired } from '../contracts/helpers.ts';
-import { call } from '../projects/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { documentsOf, downloadText, institution, put } from './helpers.ts';
+import { documentsOf, downloadText, institution } from './helpers.ts';
+import { call, fund, moneyCall, put, submitWork } from '../support/requests.ts';
+import { type Hired, hiredContract } from '../factories.ts';
 
 /**
  * What a client and an expert find in their documents after money moves: each PDF opened with a

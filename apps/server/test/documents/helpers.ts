@@ -1,8 +1,8 @@
 import type { DocumentListResponse, DocumentSummary } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { call, type Who } from '../projects/helpers.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { call, type Who } from '../support/requests.ts';
 
 export const institution = {
   organisationName: 'Karolinska Institutet',
@@ -10,11 +10,6 @@ export const institution = {
   taxId: 'SE202100297301',
   defaultCostCentre: 'CC-4410 Epidemiology',
 };
-
-/** A PUT with the person's bearer token (the shared `call` helper knows no PUT). */
-export function put(app: FastifyInstance, url: string, who: Who, payload: object) {
-  return app.inject({ method: 'PUT', url, headers: who?.headers, payload });
-}
 
 export async function documentsOf(
   app: FastifyInstance,

@@ -4,8 +4,8 @@ import { issuedDocuments } from '../../src/db/schema/index.ts';
 import type { DocumentFacts } from '../../src/modules/documents/facts.ts';
 import { issueDocument, type DocumentToIssue } from '../../src/modules/documents/issue.ts';
 import { MoneyWrites } from '../../src/modules/payments/money-writes.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { type SignedInUser, signedInUser } from '../factories.ts';
 
 /**
  * Invoice numbers run 1, 2, 3... per series and year without a gap, even when many documents are

@@ -2,7 +2,7 @@ import type { ErrorResponse, ExpertSearchResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeExperts } from './helpers.ts';
+import { makeExperts } from '../factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

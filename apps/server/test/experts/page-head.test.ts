@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeExperts } from './helpers.ts';
+import { makeExperts } from '../factories.ts';
 
 const shell = `<!doctype html><html><head>
 <title>Sciwise — shell</title>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedExperts } from '../../src/db/seed/experts.ts';
 import { countStatement, planSearch } from '../../src/modules/experts/search.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { queryRows } from './helpers.ts';
+import { queryRows } from '../support/ledger.ts';
 
 /**
  * The hot searches must never read expert_profiles sequentially. A few thousand seeded experts

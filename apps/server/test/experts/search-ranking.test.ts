@@ -12,7 +12,8 @@ import {
 } from '../../src/db/seed/experts.ts';
 import { refreshConvertedRates } from '../../src/modules/experts/rates.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { expertSeed, makeExperts, search, searchSlugs, uniqueWord } from './helpers.ts';
+import { expertSeed, makeExperts, uniqueWord } from '../factories.ts';
+import { search, searchSlugs } from '../support/requests.ts';
 
 /**
  * Issue #16 items 10-12: skills, headline and bio are searched with subject > skills > headline >

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects } from '../../src/db/schema/index.ts';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeExperts, search, searchSlugs, uniqueWord } from './helpers.ts';
+import { makeExperts, uniqueWord } from '../factories.ts';
+import { search, searchSlugs } from '../support/requests.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,9 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutbox } from '../../src/db/schema/index.ts';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { queryRows, searchSlugs, uniqueWord } from './helpers.ts';
+import { adminUser, type SignedInUser, signedInUser, uniqueWord } from '../factories.ts';
+import { queryRows } from '../support/ledger.ts';
+import { searchSlugs } from '../support/requests.ts';
 
 let t: TestApp;
 let admin: SignedInUser;

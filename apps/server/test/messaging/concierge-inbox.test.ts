@@ -1,7 +1,7 @@
 import { CONCIERGE_USER_ID, type ConversationListResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminUser, type SignedInUser, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 let admin: SignedInUser;

@@ -6,11 +6,8 @@ import type {
   SendMessagePayload,
   ServerToClientEvents,
 } from '@sciwise/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { expertProfiles, users } from '../../src/db/schema/index.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -95,22 +92,6 @@ export function collect<E extends keyof ServerToClientEvents>(socket: ChatSocket
   const seen: Array<Parameters<ServerToClientEvents[E]>[0]> = [];
   socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload)) as never);
   return seen;
-}
-
-/** A signed-in person with an approved expert profile (written directly: vetting has its own tests). */
-export async function approvedExpert(app: FastifyInstance): Promise<SignedInUser> {
-  const expert = await signedInUser(app, { firstName: 'Rosalind', lastName: 'Franklin' });
-  await app.db.insert(expertProfiles).values({
-    userId: expert.id,
-    slug: `rosalind-${expert.id.slice(0, 8)}`,
-    displayName: 'Rosalind Franklin',
-    status: 'approved',
-  });
-  return expert;
-}
-
-export async function makeAdmin(app: FastifyInstance, userId: string): Promise<void> {
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
 }
 
 export const isMessage = (text: string) => (message: ChatMessage) => message.text === text;

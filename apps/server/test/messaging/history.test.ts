@@ -8,9 +8,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMembers, devOutbox, projectInvitations, projects } from '../../src/db/schema/index.ts';
 import { sendDueUnreadEmails } from '../../src/modules/messaging/unread-email.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, connect, listen, markRead, nextEvent, send, type ChatSocket } from './helpers.ts';
+import { connect, listen, markRead, nextEvent, send, type ChatSocket } from './helpers.ts';
+import { approvedExpert, type SignedInUser, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 let url: string;
@@ -71,7 +71,7 @@ describe('GET /api/conversations and messages', () => {
 
   it('lists conversations with the other person, the last message and unread counts', async () => {
     const client = await signedInUser(t.app);
-    const expert = await approvedExpert(t.app);
+    const expert = await approvedExpert(t.app, { firstName: 'Rosalind', lastName: 'Franklin' });
     await sendAll(await open(client), expert.id, ['one', 'two', 'three']);
     const forExpert = await get<ConversationListResponse>(expert, '/api/conversations');
     const withClient = forExpert.conversations.find((c) => c.other.id === client.id)!;

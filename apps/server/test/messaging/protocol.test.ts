@@ -1,19 +1,10 @@
 import { CONCIERGE_USER_ID, type ConversationListResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/db/schema/index.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  approvedExpert,
-  collect,
-  connect,
-  isMessage,
-  listen,
-  nextEvent,
-  send,
-  type ChatSocket,
-} from './helpers.ts';
+import { collect, connect, isMessage, listen, nextEvent, send, type ChatSocket } from './helpers.ts';
 import { eq } from 'drizzle-orm';
+import { adminUser, approvedExpert, type SignedInUser, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 let url: string;
@@ -270,9 +261,7 @@ describe('concierge', () => {
     const again = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: client.headers });
     expect(again.json<ConversationListResponse>().conversations).toHaveLength(1);
 
-    const admin = await signedInUser(t.app);
-    const { makeAdmin } = await import('./helpers.ts');
-    await makeAdmin(t.app, admin.id);
+    const admin = await adminUser(t.app);
     const [clientSocket, adminSocket] = await Promise.all([open(client), open(admin)]);
     const toAdmins = nextEvent(adminSocket, 'newMessage', isMessage('I need a statistician'));
     const asked = await send(clientSocket, { receiverId: CONCIERGE_USER_ID, text: 'I need a statistician' });

@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, sessions } from '../../src/db/schema/index.ts';
 import { hashToken, newToken } from '../../src/lib/tokens.ts';
 import { disconnectEndedSessions } from '../../src/realtime/session-revocation.ts';
-import { randomIp, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
-  approvedExpert,
   collect,
   connect,
   disconnection,
@@ -18,6 +16,7 @@ import {
   send,
   type ChatSocket,
 } from './helpers.ts';
+import { approvedExpert, randomIp, signedInUser, type SignedInUser } from '../factories.ts';
 
 /** The promise: the sockets of a revoked session are gone within one second. */
 const REVOKED_WITHIN_MS = 1_000;

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { LoginResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../src/modules/notifications/service.ts';
-import { randomIp, signedInUser } from '../support/factories.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -10,16 +9,8 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/test-app.ts';
-import {
-  approvedExpert,
-  connect,
-  disconnection,
-  isMessage,
-  listen,
-  nextEvent,
-  send,
-  type ChatSocket,
-} from './helpers.ts';
+import { connect, disconnection, isMessage, listen, nextEvent, send, type ChatSocket } from './helpers.ts';
+import { approvedExpert, randomIp, signedInUser } from '../factories.ts';
 
 /**
  * Two app processes' worth of nodes behind one load balancer share PostgreSQL and Redis; a

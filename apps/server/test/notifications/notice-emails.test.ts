@@ -5,10 +5,17 @@ import {
   type Quote,
 } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { mailTo } from '../support/outbox.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, call, openProject, quoteInput } from '../projects/helpers.ts';
+import {
+  adminUser,
+  approvedExpert,
+  openProject,
+  quoteInput,
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 let admin: SignedInUser;

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedCardsResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { approvedExpert, call, type Who } from '../projects/helpers.ts';
 import { outcomes, testMatrix, type Outcome } from '../support/authorization-table.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { hiredContract, moneyCall } from '../contracts/helpers.ts';
 import { savedCard, tokenFor } from './helpers.ts';
+import { adminUser, approvedExpert, hiredContract, signedInUser, type SignedInUser } from '../factories.ts';
+import { call, moneyCall, type Who } from '../support/requests.ts';
 
 /**
  * Saved cards against every kind of person. Each person manages only their own cards (anyone

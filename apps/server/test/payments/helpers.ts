@@ -1,8 +1,7 @@
 import type { CardToken, SavedCardsResponse } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
-import { call } from '../projects/helpers.ts';
-import type { SignedInUser } from '../support/factories.ts';
-import { CARDS } from '../contracts/helpers.ts';
+import { call, CARDS } from '../support/requests.ts';
+import type { SignedInUser } from '../factories.ts';
 
 /** A one-time token from the sandbox's card form, for a card expiring in the given month. */
 export async function tokenFor(

@@ -3,11 +3,11 @@ import { SAVED_CARDS_MAX, type Contract, type SavedCardsResponse } from '@sciwis
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
-import { call } from '../projects/helpers.ts';
-import { signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { CARDS, getContract, hiredContract, ledgerProblems, moneyCall } from '../contracts/helpers.ts';
 import { cardsOf, saveCardCall, savedCard, tokenFor } from './helpers.ts';
+import { call, CARDS, getContract, moneyCall } from '../support/requests.ts';
+import { hiredContract, signedInUser } from '../factories.ts';
+import { ledgerProblems } from '../support/ledger.ts';
 
 let t: TestApp;
 const clock = new ManualClock();

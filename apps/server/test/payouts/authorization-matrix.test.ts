@@ -1,17 +1,16 @@
 import type { Payout, PayoutListResponse, PayoutMethodResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { approvedExpert, call, type Who } from '../projects/helpers.ts';
 import { outcomes, testMatrix, type Matrix } from '../support/authorization-table.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { addBankAccount, BANK_ACCOUNTS, payoutsOf, putPayoutMethod, requestPayout } from './helpers.ts';
 import {
-  addBankAccount,
-  BANK_ACCOUNTS,
+  adminUser,
+  approvedExpert,
   expertWithReleasedMilestone,
-  payoutsOf,
-  putPayoutMethod,
-  requestPayout,
-} from './helpers.ts';
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
+import { call, type Who } from '../support/requests.ts';
 
 /**
  * Every payout route against every kind of person: anonymous, the client who paid the expert,

@@ -2,9 +2,10 @@ import type { Payout } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
 import { record } from '../../src/modules/payments/ledger.ts';
-import { balanceOf, ledgerProblems } from '../contracts/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { addBankAccount, expertWithReleasedMilestone, payoutsOf, requestPayout } from './helpers.ts';
+import { addBankAccount, payoutsOf, requestPayout } from './helpers.ts';
+import { balanceOf, ledgerProblems } from '../support/ledger.ts';
+import { expertWithReleasedMilestone } from '../factories.ts';
 
 /*
  * Concurrent payout requests against one balance: the lock on the expert's available-balance

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PayoutListResponse, PayoutMethodRequest } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { fund, hiredContract, moneyCall, submitWork, type Hired } from '../contracts/helpers.ts';
-import type { Who } from '../projects/helpers.ts';
-import type { SignedInUser } from '../support/factories.ts';
+import { moneyCall, type Who } from '../support/requests.ts';
+import { type SignedInUser } from '../factories.ts';
 
 export const BANK_ACCOUNTS = {
   succeeds: '000123456789',
@@ -12,19 +11,6 @@ export const BANK_ACCOUNTS = {
   payoutFails: '000111111116',
   rejected: '000111111113',
 };
-
-/** A hired contract whose first milestone ($1,000.00) is funded, submitted and approved: $900.00 available. */
-export async function expertWithReleasedMilestone(app: FastifyInstance): Promise<Hired> {
-  const hired = await hiredContract(app);
-  const milestone = hired.contract.milestones[0]!;
-  expect((await fund(app, hired.client, milestone.id)).statusCode).toBe(200);
-  expect((await submitWork(app, hired.expert, milestone.id)).statusCode).toBe(200);
-  const approved = await moneyCall(app, `/api/milestones/${milestone.id}/approve`, hired.client, {
-    metCriteria: [0, 1],
-  });
-  expect(approved.statusCode).toBe(200);
-  return hired;
-}
 
 export function putPayoutMethod(
   app: FastifyInstance,

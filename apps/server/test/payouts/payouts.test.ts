@@ -7,20 +7,13 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
-import { balanceOf, ledgerProblems } from '../contracts/helpers.ts';
-import { call } from '../projects/helpers.ts';
 import { ProviderUnavailableError } from '../../src/modules/payments/provider.ts';
 import { payoutStatement } from '../../src/modules/payouts/payout-read.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { signedInUser } from '../support/factories.ts';
-import {
-  addBankAccount,
-  BANK_ACCOUNTS,
-  expertWithReleasedMilestone,
-  payoutsOf,
-  putPayoutMethod,
-  requestPayout,
-} from './helpers.ts';
+import { addBankAccount, BANK_ACCOUNTS, payoutsOf, putPayoutMethod, requestPayout } from './helpers.ts';
+import { balanceOf, ledgerProblems } from '../support/ledger.ts';
+import { call } from '../support/requests.ts';
+import { expertWithReleasedMilestone, signedInUser } from '../factories.ts';
 
 /*
  * Payouts end to end through the API: the bank account, the request, and the bank's answer a day

@@ -3,9 +3,9 @@ import type { Conversation, ErrorResponse } from '@sciwise/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/db/schema/index.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, connect, listen, makeAdmin, send, type ChatSocket } from '../messaging/helpers.ts';
+import { connect, listen, send, type ChatSocket } from '../messaging/helpers.ts';
+import { adminUser, approvedExpert, type SignedInUser, signedInUser } from '../factories.ts';
 
 /*
  * PostgreSQL refuses a NUL byte in text, and an integer column refuses a number past its range:
@@ -90,8 +90,7 @@ describe('a NUL byte in chat input', () => {
 
 describe('the development outbox filter', () => {
   it('answers 400 to a NUL byte in ?to=', async () => {
-    const admin = await signedInUser(t.app);
-    await makeAdmin(t.app, admin.id);
+    const admin = await adminUser(t.app);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/dev/outbox?to=a%00@example.test',

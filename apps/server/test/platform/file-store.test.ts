@@ -12,9 +12,9 @@ import { brotliDecompressSync } from 'node:zlib';
 import { ATTACHMENT_MAX_BYTES, type Attachment, type ProjectView } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileTooLarge, localFileStore } from '../../src/modules/files/store.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { createProject, pdfBytes, upload } from '../projects/helpers.ts';
+import { createProject, type SignedInUser, signedInUser } from '../factories.ts';
+import { pdfBytes, upload } from '../support/requests.ts';
 
 const MB = 1024 * 1024;
 

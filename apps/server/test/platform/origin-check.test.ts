@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { listen } from '../messaging/helpers.ts';
+import { type SignedInUser, signedInUser } from '../factories.ts';
 
 /*
  * A state-changing request or a socket handshake that a browser says came from another origin

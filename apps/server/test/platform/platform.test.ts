@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { ErrorResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { signedInUser } from '../support/factories.ts';
 import { logCapture } from '../support/log-capture.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { signedInUser } from '../factories.ts';
 
 let t: TestApp;
 const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};`;

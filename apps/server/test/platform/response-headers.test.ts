@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { type SignedInUser, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 let user: SignedInUser;

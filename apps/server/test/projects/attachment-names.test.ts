@@ -2,9 +2,9 @@ import { UNSAFE_TEXT_CHARS, type ProjectDetails } from '@sciwise/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAttachments } from '../../src/db/schema/index.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { call, createProject, pdfBytes, upload } from './helpers.ts';
+import { createProject, type SignedInUser, signedInUser } from '../factories.ts';
+import { call, pdfBytes, upload } from '../support/requests.ts';
 
 /*
  * A right-to-left override makes "invoice\u202Efdp.exe" display as "invoiceexe.pdf" ("Trojan

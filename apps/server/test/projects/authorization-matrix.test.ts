@@ -1,19 +1,18 @@
 import type { AcceptQuoteResponse, Attachment, Invitation, ProjectView, Quote } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testMatrix } from '../support/authorization-table.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
+  adminUser,
   approvedExpert,
-  call,
   createProject,
   openProject,
-  pdfBytes,
   projectInput,
   quoteInput,
-  upload,
-  type Who,
-} from './helpers.ts';
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
+import { call, pdfBytes, upload, type Who } from '../support/requests.ts';
 
 /**
  * Every project, invitation, quote and contract call against every kind of person:

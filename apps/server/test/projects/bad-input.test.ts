@@ -3,19 +3,18 @@ import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, projectAttachments, projects, quotes } from '../../src/db/schema/index.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { docxBytes, storedZip } from '../support/zip.ts';
 import {
   approvedExpert,
-  call,
   createProject,
   openProject,
-  pdfBytes,
   projectInput,
   quoteInput,
-  upload,
-} from './helpers.ts';
+  signedInUser,
+  type SignedInUser,
+} from '../factories.ts';
+import { call, pdfBytes, upload } from '../support/requests.ts';
 
 let t: TestApp;
 let owner: SignedInUser;

@@ -1,8 +1,8 @@
 import type { AcceptQuoteResponse, Contract, MatchesResponse, Quote } from '@sciwise/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, call, openProject, quoteInput } from './helpers.ts';
+import { approvedExpert, openProject, quoteInput, signedInUser } from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,9 @@ import type { MatchesResponse, ProjectListResponse } from '@sciwise/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expertProfiles, subjects } from '../../src/db/schema/index.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { uniqueWord } from '../experts/helpers.ts';
-import { approvedExpert, call, openProject, type Who } from './helpers.ts';
+import { approvedExpert, openProject, signedInUser, type SignedInUser, uniqueWord } from '../factories.ts';
+import { call, type Who } from '../support/requests.ts';
 
 let t: TestApp;
 let owner: SignedInUser;

@@ -12,9 +12,9 @@ import type {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, expertProfiles, quotes } from '../../src/db/schema/index.ts';
-import { signedInUser, type SignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, call, openProject, quoteInput } from './helpers.ts';
+import { approvedExpert, openProject, quoteInput, signedInUser, type SignedInUser } from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { usersShareWork } from '../../src/modules/projects/relationships.ts';
-import { signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, call, openProject, quoteInput } from './helpers.ts';
+import { approvedExpert, openProject, quoteInput, signedInUser } from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ it('usersShareWork: invited, quoted or contracted, in either direction; stranger
   const quoter = await approvedExpert(t.app);
   const stranger = await approvedExpert(t.app);
   const project = await openProject(t.app, owner, { visibility: 'invite_only' });
-  const share = (a: string, b: string) => usersShareWork(t.app.db, a, b);
+  const share = (a: string, b: string) => usersShareWork(t.app.db, { userId: a, otherUserId: b });
 
   expect(await share(owner.id, invited.id)).toBe(false);
   await call(t.app, 'POST', `/api/projects/${project.id}/invitations`, owner, { expertId: invited.id });

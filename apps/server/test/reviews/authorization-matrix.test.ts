@@ -1,10 +1,10 @@
 import type { ContractReviewState } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { outcomes, testMatrix, type Outcome } from '../support/authorization-table.ts';
-import { adminUser, signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, call, type Who } from '../projects/helpers.ts';
-import { clientReview, endedContract, expertReview, writeReview } from './helpers.ts';
+import { clientReview, expertReview, writeReview } from './helpers.ts';
+import { adminUser, approvedExpert, endedContract, signedInUser } from '../factories.ts';
+import { call, type Who } from '../support/requests.ts';
 
 /**
  * Every review route against every kind of person: anonymous, the contract's client and expert,

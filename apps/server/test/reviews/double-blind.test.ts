@@ -9,9 +9,10 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/lib/clock.ts';
-import { call, type Who } from '../projects/helpers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { clientReview, endedContract, expertReview, reviewState, writeReview } from './helpers.ts';
+import { clientReview, expertReview, reviewState, writeReview } from './helpers.ts';
+import { call, type Who } from '../support/requests.ts';
+import { endedContract } from '../factories.ts';
 
 /*
  * Double-blind on the app clock (moved, never slept): neither side reads the other's review until

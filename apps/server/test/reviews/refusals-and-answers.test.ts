@@ -2,20 +2,19 @@ import type { ContractReviewState, ExpertReviewsResponse, Review } from '@sciwis
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expertProfiles } from '../../src/db/schema/index.ts';
-import { hiredContract } from '../contracts/helpers.ts';
-import { makeExperts } from '../experts/helpers.ts';
-import { approvedExpert, call } from '../projects/helpers.ts';
-import { adminUser, signedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { clientReview, expertReview, reviewState, writeReview } from './helpers.ts';
 import {
-  clientReview,
+  adminUser,
+  approvedExpert,
   endedContract,
-  expertReview,
+  hiredContract,
+  makeExperts,
   oneMilestoneQuote,
   releasedContract,
-  reviewState,
-  writeReview,
-} from './helpers.ts';
+  signedInUser,
+} from '../factories.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 beforeAll(async () => {

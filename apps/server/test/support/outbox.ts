@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { SignedInUser } from './factories.ts';
+import type { SignedInUser } from '../factories.ts';
 
 /** E-mail to `email` in the development outbox, newest first, read as `admin` (only admins may). */
 export async function mailTo(app: FastifyInstance, admin: SignedInUser, email: string) {

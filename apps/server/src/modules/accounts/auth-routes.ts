@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = await request.auth();
-      if (auth) await revokeSession(app.db, auth.user.id, auth.sessionId);
+      if (auth) await revokeSession(app.db, { userId: auth.user.id, sessionId: auth.sessionId });
       clearSessionCookie(reply, config);
       return { message: 'Signed out.' };
     },

@@ -1,12 +1,11 @@
 import { AVATAR_MAX_BYTES } from '@sciwise/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { IMAGE_HEAD_BYTES, mimeByExtension, sniffImageType } from '../files/image-types.ts';
-import type { StagedFile } from '../files/store.ts';
-import { receiveUpload } from '../files/upload.ts';
+import type { StagedFile, StoredFile } from '../files/store.ts';
+import { receiveUpload, type FormBody } from '../files/upload.ts';
 import type { SessionUser } from './sessions.ts';
 
 const TOO_LARGE = `That picture is larger than ${AVATAR_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller one.`;
@@ -19,8 +18,8 @@ export interface UploadedImage {
 }
 
 /** Receives the one file of a multipart upload, checking size while streaming and type by content. */
-export async function readAvatarUpload(ctx: ServiceContext, request: FastifyRequest): Promise<UploadedImage> {
-  const { file } = await receiveUpload(request, ctx.files, {
+export async function readAvatarUpload(ctx: ServiceContext, body: FormBody): Promise<UploadedImage> {
+  const { file } = await receiveUpload(body, ctx.files, {
     maxBytes: AVATAR_MAX_BYTES,
     messages: {
       notMultipart: 'Upload the picture as multipart/form-data.',
@@ -67,7 +66,11 @@ export async function removeAvatar(ctx: ServiceContext, user: SessionUser): Prom
   return updated!;
 }
 
-export async function sendAvatar(ctx: ServiceContext, userId: string, reply: FastifyReply) {
+/** A user's profile picture and its type, for the route to send. */
+export async function avatarImage(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<{ stored: StoredFile; contentType: string }> {
   const [row] = await ctx.db
     .select({ key: users.avatarKey })
     .from(users)
@@ -76,10 +79,5 @@ export async function sendAvatar(ctx: ServiceContext, userId: string, reply: Fas
   const stored = row?.key ? await ctx.files.get(row.key) : null;
   if (!row?.key || !stored) throw notFound('This user has no profile picture.');
   const ext = row.key.split('.').pop() ?? '';
-  return reply
-    .header('content-type', mimeByExtension[ext] ?? 'application/octet-stream')
-    .header('content-length', stored.size)
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('x-content-type-options', 'nosniff')
-    .send(stored.body);
+  return { stored, contentType: mimeByExtension[ext] ?? 'application/octet-stream' };
 }

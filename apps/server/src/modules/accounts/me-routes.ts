@@ -12,9 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../errors.ts';
+import { formBody } from '../../http/form-body.ts';
 import { authLimits } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, requireUser } from '../../plugins/auth.ts';
-import { readAvatarUpload, removeAvatar, replaceAvatar, sendAvatar } from './avatar.ts';
+import { avatarImage, readAvatarUpload, removeAvatar, replaceAvatar } from './avatar.ts';
 import { currentUserOf } from './dashboard-mode.ts';
 import { ALREADY_VERIFIED, sendVerificationEmail, VERIFICATION_SENT } from './email-verification.ts';
 import { presentSession } from './presenter.ts';
@@ -130,7 +131,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = await requireUser(request);
-      const ended = await revokeSession(app.db, auth.user.id, request.params.sessionId);
+      const ended = await revokeSession(app.db, {
+        userId: auth.user.id,
+        sessionId: request.params.sessionId,
+      });
       if (!ended) throw notFound('That session has already ended.');
       if (request.params.sessionId === auth.sessionId) clearSessionCookie(reply, config);
       return { message: 'That device has been signed out.' };
@@ -148,7 +152,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = await requireUser(request);
-      await revokeAllSessions(app.db, auth.user.id, auth.sessionId);
+      await revokeAllSessions(app.db, { userId: auth.user.id, exceptSessionId: auth.sessionId });
       return { message: 'Every other device has been signed out.' };
     },
   );
@@ -165,7 +169,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const image = await readAvatarUpload(ctx, request);
+      const image = await readAvatarUpload(ctx, formBody(request));
       return currentUserOf(app.db, await replaceAvatar(ctx, user, image));
     },
   );
@@ -188,7 +192,15 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/avatar',
     { schema: { tags, summary: "A user's profile picture", params: z.object({ userId: uuidSchema }) } },
-    async (request, reply) => sendAvatar(ctx, request.params.userId, reply),
+    async (request, reply) => {
+      const { stored, contentType } = await avatarImage(ctx, request.params.userId);
+      return reply
+        .header('content-type', contentType)
+        .header('content-length', stored.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(stored.body);
+    },
   );
 
   app.delete(

@@ -76,6 +76,6 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await revokeAllSessions(tx, user.id);
+    await revokeAllSessions(tx, { userId: user.id });
   });
 }

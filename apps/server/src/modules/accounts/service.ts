@@ -117,7 +117,8 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
-    if (input.signOutOtherSessions !== false) await revokeAllSessions(tx, user.id, auth.sessionId);
+    if (input.signOutOtherSessions !== false)
+      await revokeAllSessions(tx, { userId: user.id, exceptSessionId: auth.sessionId });
   });
 }
 
@@ -158,7 +159,7 @@ export async function deleteAccount(
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id);
+    await revokeAllSessions(tx, { userId: user.id });
   });
   if (avatarKey)
     await ctx.files.remove(avatarKey).catch((error) => ctx.log.warn({ err: error }, 'avatar not removed'));

@@ -78,7 +78,10 @@ export async function findSession(db: Database, token: string): Promise<Authenti
 }
 
 /** Ends one session; its sockets are disconnected on commit (see SESSION_ENDED_CHANNEL). */
-export async function revokeSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+export async function revokeSession(
+  db: Executor,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<boolean> {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -93,8 +96,7 @@ export async function revokeSession(db: Executor, userId: string, sessionId: str
  */
 export async function revokeAllSessions(
   db: Executor,
-  userId: string,
-  exceptSessionId?: string,
+  { userId, exceptSessionId }: { userId: string; exceptSessionId?: string },
 ): Promise<void> {
   await db
     .update(sessions)

@@ -269,7 +269,7 @@ export async function fundMilestone(
   input: z.output<typeof fundMilestoneRequestSchema>,
 ): Promise<ChangedContract> {
   const { token, card } = input.savedCardId
-    ? await savedCardToCharge(ctx, user.id, input.savedCardId)
+    ? await savedCardToCharge(ctx, { userId: user.id, cardId: input.savedCardId })
     : { token: input.paymentToken!, card: await cardFor(ctx, input.paymentToken!) };
   // Refused before anything is charged: a card that could not be kept is said up front.
   if (input.saveCard) await assertRoomForCard(ctx, user.id);

@@ -19,6 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { sendDownload } from '../../http/download.ts';
+import { formBody } from '../../http/form-body.ts';
 import { closeContract, answerProposal, proposeMilestone, type ProposalAnswer } from './contract-changes.ts';
 import { changedContract, getContract, listMyContracts, type ChangedContract } from './contract-read.ts';
 import { listActivity } from './activity.ts';
@@ -36,7 +38,7 @@ import {
   assertCanSubmit,
   readSubmission,
   removeFiles,
-  sendSubmissionFile,
+  submissionFileDownload,
   submitWork,
 } from './submissions.ts';
 
@@ -231,7 +233,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       await assertCanSubmit(ctx, user, request.params.id);
-      const upload = await readSubmission(ctx, request);
+      const upload = await readSubmission(ctx, formBody(request));
       try {
         const contractId = await submitWork(ctx, user, request.params.id, upload);
         return await getContract(db, user, contractId);
@@ -247,7 +249,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Download a delivered file (parties and admins)', params: idParams } },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      return sendSubmissionFile(ctx, user, request.params.id, reply);
+      return sendDownload(reply, await submissionFileDownload(ctx, user, request.params.id));
     },
   );
 

@@ -5,7 +5,6 @@ import {
   submissionNoteSchema,
 } from '@sciwise/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context.ts';
 import {
   contractMilestones,
@@ -17,8 +16,8 @@ import { AppError, invalid, notFound } from '../../errors.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { sniffAttachment } from '../files/attachment-types.ts';
-import { sendDownload } from '../files/download.ts';
-import { uploadError } from '../files/upload.ts';
+import type { FileDownload } from '../files/store.ts';
+import { uploadError, type FormBody } from '../files/upload.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { cleanFileName } from '../files/file-names.ts';
 import { lockMilestone, roleIn } from './access.ts';
@@ -64,24 +63,22 @@ export async function assertCanSubmit(
  */
 export async function readSubmission(
   ctx: ServiceContext,
-  request: FastifyRequest,
+  body: FormBody,
 ): Promise<{ note: string; files: StoredFile[] }> {
-  if (!request.isMultipart())
+  if (!body.multipart)
     throw new AppError('unsupported_media_type', 'Send the submission as multipart/form-data.');
   const files: StoredFile[] = [];
   let note: string | undefined;
   try {
     // One byte past the limit gets through the parser, so the store sees that a file is too large.
-    const parts = request.parts({
-      limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: SUBMISSION_FILES_MAX, fields: 4 },
-    });
+    const parts = body.parts({ fileSize: ATTACHMENT_MAX_BYTES + 1, files: SUBMISSION_FILES_MAX, fields: 4 });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === 'note') note = String(part.value);
+        if (part.name === 'note') note = part.value;
         continue;
       }
-      const name = cleanFileName(part.filename);
-      const staged = await ctx.files.stage(part.file, ATTACHMENT_MAX_BYTES);
+      const name = cleanFileName(part.fileName);
+      const staged = await ctx.files.stage(part.stream, ATTACHMENT_MAX_BYTES);
       if (staged.size === 0) {
         await staged.discard();
         throw invalid(`“${name}” is empty.`, [{ field: 'files', message: 'Empty file.' }]);
@@ -191,12 +188,11 @@ export async function submitWork(
 }
 
 /** A delivered file, to the two sides of the contract and admins only. */
-export async function sendSubmissionFile(
+export async function submissionFileDownload(
   ctx: ServiceContext,
   user: SessionUser,
   fileId: string,
-  reply: FastifyReply,
-) {
+): Promise<FileDownload> {
   const [row] = await ctx.db
     .select({ file: submissionFiles, clientId: contracts.clientId, expertId: contracts.expertId })
     .from(submissionFiles)
@@ -207,5 +203,5 @@ export async function sendSubmissionFile(
   if (!row || !roleIn(row, user)) throw notFound(FILE_NOT_FOUND);
   const stored = await ctx.files.get(row.file.fileKey);
   if (!stored) throw notFound(FILE_NOT_FOUND);
-  return sendDownload(reply, stored, { contentType: row.file.contentType, fileName: row.file.name });
+  return { stored, contentType: row.file.contentType, fileName: row.file.name };
 }

@@ -35,6 +35,13 @@ export interface StoredFile {
   size: number;
 }
 
+/** A kept file a service hands to its route to send as a download. */
+export interface FileDownload {
+  stored: StoredFile;
+  contentType: string;
+  fileName: string;
+}
+
 export class FileTooLarge extends Error {
   constructor(readonly maxBytes: number) {
     super(`The file is larger than ${maxBytes} bytes.`);

@@ -1,8 +1,28 @@
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { AppError, invalid } from '../../errors.ts';
 import { FileTooLarge, type FileStore, type StagedFile } from './store.ts';
 
 const MALFORMED = 'The upload was incomplete or malformed. Please choose the file and try again.';
+
+/** One part of a multipart/form-data body, as plain values: a text field or a file's stream. */
+export type FormPart =
+  | { type: 'field'; name: string; value: string }
+  | { type: 'file'; name: string; fileName: string; stream: Readable };
+
+/** What the multipart parser lets through; past a limit it throws while the parts are read. */
+export interface FormLimits {
+  fileSize: number;
+  files: number;
+  fields?: number;
+}
+
+/** A request body as services see it (the route makes it from the request). */
+export interface FormBody {
+  /** False when the body is not multipart/form-data at all. */
+  multipart: boolean;
+  /** The parts in the order sent, read as they stream in. */
+  parts(limits: FormLimits): AsyncIterable<FormPart>;
+}
 
 export interface UploadRules {
   maxBytes: number;
@@ -22,17 +42,23 @@ export interface ReceivedUpload {
  * A file past the limit is refused with 413 as soon as its bytes pass it, and nothing is kept.
  */
 export async function receiveUpload(
-  request: FastifyRequest,
+  body: FormBody,
   files: FileStore,
   rules: UploadRules,
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', rules.messages.notMultipart);
+  if (!body.multipart) throw new AppError('unsupported_media_type', rules.messages.notMultipart);
   const fail = (error: unknown) => uploadError(error, rules.messages.tooLarge);
   // One byte past the limit gets through the parser, so the store sees that the file is too large.
-  const part = await request.file({ limits: { fileSize: rules.maxBytes + 1, files: 1 } }).catch(fail);
+  const part = await firstFile(body.parts({ fileSize: rules.maxBytes + 1, files: 1 })).catch(fail);
   if (!part) throw invalid(rules.messages.noFile, [{ field: 'file', message: 'No file was sent.' }]);
-  const file = await files.stage(part.file, rules.maxBytes).catch(fail);
-  return { file, fileName: part.filename };
+  const file = await files.stage(part.stream, rules.maxBytes).catch(fail);
+  return { file, fileName: part.fileName };
+}
+
+/** The first file of the parts (fields before it are passed over); the rest is left unread. */
+async function firstFile(parts: AsyncIterable<FormPart>) {
+  for await (const part of parts) if (part.type === 'file') return part;
+  return undefined;
 }
 
 /**

@@ -15,8 +15,7 @@ import { usersShareWork } from '../projects/relationships.ts';
  */
 export async function checkCanStartConversation(
   db: Executor,
-  senderId: string,
-  receiverId: string,
+  { senderId, receiverId }: { senderId: string; receiverId: string },
 ): Promise<void> {
   if (senderId === receiverId) throw invalid("You can't send a message to yourself.");
   const [receiver] = await db
@@ -28,7 +27,7 @@ export async function checkCanStartConversation(
   if (!receiver) throw notFound('That person does not exist.');
   if (receiverId === CONCIERGE_USER_ID || senderId === CONCIERGE_USER_ID) return;
   if (receiver.expertStatus === 'approved') return;
-  if (await usersShareWork(db, senderId, receiverId)) return;
+  if (await usersShareWork(db, { userId: senderId, otherUserId: receiverId })) return;
   throw refusal();
 }
 

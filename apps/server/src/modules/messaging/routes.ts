@@ -75,7 +75,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
       const actor = await actorOf(request);
       const body = request.body;
       const userId = 'userId' in body ? body.userId : await expertUserId(app.db, body.expertSlug);
-      const side = await openConversation(app.db, actor, userId);
+      const side = await openConversation(app.db, actor, { otherUserId: userId });
       return getConversation(app.db, actor, side.conversationId);
     },
   );

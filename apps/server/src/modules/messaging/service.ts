@@ -21,6 +21,9 @@ export interface Actor {
 }
 
 /** A conversation as one of its members sees it: who they speak as, and to whom. */
+/** The two people of a conversation, seen from one of them. */
+type Pair = Pick<ConversationSide, 'selfId' | 'otherId'>;
+
 export interface ConversationSide {
   conversationId: string;
   selfId: string;
@@ -62,7 +65,10 @@ export async function conversationSide(
   return { conversationId: conversationId.toLowerCase(), selfId: side.self_id, otherId: side.other_id };
 }
 
-async function findConversationId(db: Executor, a: string, b: string): Promise<string | undefined> {
+async function findConversationId(
+  db: Executor,
+  { selfId: a, otherId: b }: Pair,
+): Promise<string | undefined> {
   const [low, high] = a < b ? [a, b] : [b, a];
   const [row] = await db
     .select({ id: conversations.id })
@@ -75,8 +81,7 @@ async function findConversationId(db: Executor, a: string, b: string): Promise<s
 /** Creates the pair's conversation, or finds the one a concurrent request just made. */
 async function createConversation(
   db: Database,
-  a: string,
-  b: string,
+  { selfId: a, otherId: b }: Pair,
 ): Promise<{ id: string; created: boolean }> {
   const [low, high] = a < b ? [a, b] : [b, a];
   return db.transaction(async (tx) => {
@@ -92,7 +97,7 @@ async function createConversation(
       ]);
       return { id: inserted.id, created: true };
     }
-    const existing = await findConversationId(tx, low, high);
+    const existing = await findConversationId(tx, { selfId: low, otherId: high });
     if (!existing) throw new Error('conversation vanished while being created');
     return { id: existing, created: false };
   });
@@ -105,18 +110,17 @@ async function createConversation(
 export async function openConversation(
   db: Database,
   actor: Actor,
-  otherUserId: string,
-  claimedSenderId?: string,
+  { otherUserId, claimedSenderId }: { otherUserId: string; claimedSenderId?: string },
 ): Promise<ConversationSide> {
   const selfId = actingSenderId(actor, claimedSenderId);
   const otherId = otherUserId.toLowerCase();
   if (actor.isAdmin && otherId === CONCIERGE_USER_ID) {
     throw invalid('Administrators answer for Sciwise Concierge; they do not write to it.');
   }
-  const existing = await findConversationId(db, selfId, otherId);
+  const existing = await findConversationId(db, { selfId, otherId });
   if (existing) return { conversationId: existing, selfId, otherId };
-  await checkCanStartConversation(db, selfId, otherId);
-  const { id } = await createConversation(db, selfId, otherId);
+  await checkCanStartConversation(db, { senderId: selfId, receiverId: otherId });
+  const { id } = await createConversation(db, { selfId, otherId });
   return { conversationId: id, selfId, otherId };
 }
 
@@ -147,7 +151,10 @@ export async function resolveTarget(
     }
     return side;
   }
-  return openConversation(db, actor, payload.receiverId!, payload.senderId);
+  return openConversation(db, actor, {
+    otherUserId: payload.receiverId!,
+    claimedSenderId: payload.senderId,
+  });
 }
 
 const messageColumns = sql`m.id, m.conversation_id, m.seq, m.sender_id, m.body, m.created_at, m.client_message_id,
@@ -155,8 +162,7 @@ const messageColumns = sql`m.id, m.conversation_id, m.seq, m.sender_id, m.body, 
 
 async function findByClientId(
   db: Executor,
-  senderId: string,
-  clientMessageId: string,
+  { senderId, clientMessageId }: { senderId: string; clientMessageId: string },
 ): Promise<MessageRow | undefined> {
   const [row] = await rows<MessageRow>(
     db,
@@ -233,7 +239,9 @@ async function existingMessage(
   side: ConversationSide,
   clientMessageId: string | null,
 ): Promise<SendResult> {
-  const row = clientMessageId ? await findByClientId(db, side.selfId, clientMessageId) : undefined;
+  const row = clientMessageId
+    ? await findByClientId(db, { senderId: side.selfId, clientMessageId })
+    : undefined;
   if (!row) throw notFound('That conversation does not exist.');
   if (row.conversation_id !== side.conversationId) {
     throw invalid('That message id was already used for another conversation.');
@@ -428,8 +436,9 @@ function welcomeText(firstName: string): string {
 
 /** A person's first conversation is with Sciwise Concierge, which greets them; idempotent. */
 export async function ensureConciergeWelcome(db: Database, userId: string): Promise<void> {
-  if (userId === CONCIERGE_USER_ID || (await findConversationId(db, userId, CONCIERGE_USER_ID))) return;
-  const { id, created } = await createConversation(db, userId, CONCIERGE_USER_ID);
+  const pair = { selfId: userId, otherId: CONCIERGE_USER_ID };
+  if (userId === CONCIERGE_USER_ID || (await findConversationId(db, pair))) return;
+  const { id, created } = await createConversation(db, pair);
   if (!created) return;
   const [person] = await rows<{ first_name: string }>(
     db,

@@ -45,7 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      if (!(await markRead(app.db, user.id, request.params.id)))
+      if (!(await markRead(app.db, { userId: user.id, notificationId: request.params.id })))
         throw notFound('That notification does not exist.');
       return { message: 'Marked as read.' };
     },

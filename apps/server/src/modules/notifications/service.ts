@@ -126,7 +126,10 @@ export async function listNotifications(
 }
 
 /** Marks one of the user's notifications read; false when it isn't theirs or doesn't exist. */
-export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
+export async function markRead(
+  db: Executor,
+  { userId, notificationId: id }: { userId: string; notificationId: string },
+): Promise<boolean> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })

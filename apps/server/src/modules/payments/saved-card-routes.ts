@@ -70,7 +70,7 @@ export const savedCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return answer(user.id, await setDefaultCard(ctx, user.id, request.params.cardId));
+      return answer(user.id, await setDefaultCard(ctx, { userId: user.id, cardId: request.params.cardId }));
     },
   );
 
@@ -86,7 +86,7 @@ export const savedCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return answer(user.id, await removeCard(ctx, user.id, request.params.cardId));
+      return answer(user.id, await removeCard(ctx, { userId: user.id, cardId: request.params.cardId }));
     },
   );
 };

@@ -149,11 +149,17 @@ export async function saveCard(
   };
 }
 
+/** One saved card of one person. */
+export interface CardRef {
+  userId: string;
+  cardId: string;
+}
+
 /** Makes one of the person's cards the default; an expired card cannot be. */
-export async function setDefaultCard(ctx: ServiceContext, userId: string, cardId: string): Promise<string> {
+export async function setDefaultCard(ctx: ServiceContext, { userId, cardId }: CardRef): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     await lockPerson(tx, userId);
-    const card = await ownCard(tx, userId, cardId);
+    const card = await ownCard(tx, { userId, cardId });
     if (isExpired(card, ctx.clock.now()))
       throw conflict(`Your ${cardName(card)} has expired, so it cannot be your default card. Remove it.`);
     // The old default is cleared first: the partial unique index allows one at any moment.
@@ -170,10 +176,10 @@ export async function setDefaultCard(ctx: ServiceContext, userId: string, cardId
  * Removes a card: its row goes, then the processor detaches it, so nothing can charge it again.
  * Removing the default makes no other card the default: the person chooses one (the page says so).
  */
-export async function removeCard(ctx: ServiceContext, userId: string, cardId: string): Promise<string> {
+export async function removeCard(ctx: ServiceContext, { userId, cardId }: CardRef): Promise<string> {
   const removed = await ctx.db.transaction(async (tx) => {
     await lockPerson(tx, userId);
-    const card = await ownCard(tx, userId, cardId);
+    const card = await ownCard(tx, { userId, cardId });
     await tx.delete(savedCards).where(eq(savedCards.id, card.id));
     return card;
   });
@@ -197,7 +203,7 @@ async function detach(ctx: ServiceContext, customerRef: string, methodToken: str
   }
 }
 
-async function ownCard(db: Executor, userId: string, cardId: string): Promise<SavedCardRow> {
+async function ownCard(db: Executor, { userId, cardId }: CardRef): Promise<SavedCardRow> {
   const [card] = await db
     .select()
     .from(savedCards)
@@ -209,10 +215,9 @@ async function ownCard(db: Executor, userId: string, cardId: string): Promise<Sa
 /** A saved card to pay with: the person's own, not expired; its processor token and its face. */
 export async function savedCardToCharge(
   ctx: ServiceContext,
-  userId: string,
-  cardId: string,
+  ref: CardRef,
 ): Promise<{ token: string; card: CardOnFile }> {
-  const card = await ownCard(ctx.db, userId, cardId);
+  const card = await ownCard(ctx.db, ref);
   if (isExpired(card, ctx.clock.now()))
     throw invalid(`Your ${cardName(card)} has expired. Choose another card or enter a new one.`, [
       { field: 'savedCardId', message: 'This card has expired.' },

@@ -69,7 +69,10 @@ export async function listPayouts(
 }
 
 /** One of the expert's own payouts; anyone else's is the same 404 as a missing one. */
-export async function getPayout(db: Executor, userId: string, payoutId: string): Promise<Payout> {
+export async function getPayout(
+  db: Executor,
+  { userId, payoutId }: { userId: string; payoutId: string },
+): Promise<Payout> {
   const [row] = await db
     .select()
     .from(payouts)

@@ -100,7 +100,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = await requireUser(request);
       const payoutId = await requestPayout(ctx, user.id, request.body);
-      return reply.status(201).send(await getPayout(db, user.id, payoutId));
+      return reply.status(201).send(await getPayout(db, { userId: user.id, payoutId }));
     },
   );
 
@@ -114,6 +114,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutSchema, ...errors },
       },
     },
-    async (request) => getPayout(db, (await requireUser(request)).user.id, request.params.id),
+    async (request) =>
+      getPayout(db, {
+        userId: (await requireUser(request)).user.id,
+        payoutId: request.params.id,
+      }),
   );
 };

@@ -1,15 +1,13 @@
 import { ATTACHMENT_MAX_BYTES, PROJECT_ATTACHMENTS_MAX } from '@sciwise/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context.ts';
 import { projectAttachments, projects } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { sendDownload } from '../files/download.ts';
 import { sniffAttachment, type AttachmentType } from '../files/attachment-types.ts';
 import { cleanFileName } from '../files/file-names.ts';
-import type { StagedFile } from '../files/store.ts';
-import { receiveUpload } from '../files/upload.ts';
+import type { FileDownload, StagedFile } from '../files/store.ts';
+import { receiveUpload, type FormBody } from '../files/upload.ts';
 import { visibleProject, type Viewer } from './access.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectEditable } from './project-states.ts';
@@ -20,6 +18,12 @@ const WRONG_TYPE =
   'That file type is not accepted, or its content does not match its name. Attach PDF, Word, Excel, PowerPoint, CSV, text or image files.';
 const ATTACHMENT_NOT_FOUND = 'We could not find that attachment.';
 
+/** One attachment of one project, as the address names it. */
+export interface AttachmentRef {
+  projectId: string;
+  attachmentId: string;
+}
+
 export interface Upload {
   /** Staged in the file store: addAttachment keeps it. */
   file: StagedFile;
@@ -28,8 +32,8 @@ export interface Upload {
 }
 
 /** Receives the one file of a multipart upload: size checked while streaming, type by content. */
-export async function readAttachmentUpload(ctx: ServiceContext, request: FastifyRequest): Promise<Upload> {
-  const { file, fileName: given } = await receiveUpload(request, ctx.files, {
+export async function readAttachmentUpload(ctx: ServiceContext, body: FormBody): Promise<Upload> {
+  const { file, fileName: given } = await receiveUpload(body, ctx.files, {
     maxBytes: ATTACHMENT_MAX_BYTES,
     messages: {
       notMultipart: 'Upload the file as multipart/form-data.',
@@ -116,8 +120,7 @@ export async function addAttachment(
 export async function removeAttachment(
   ctx: ServiceContext,
   user: SessionUser,
-  projectId: string,
-  attachmentId: string,
+  { projectId, attachmentId }: AttachmentRef,
 ) {
   const key = await ctx.db.transaction(async (tx) => {
     const project = await ownedProject(tx, projectId, user, true);
@@ -133,13 +136,11 @@ export async function removeAttachment(
 }
 
 /** Downloads go to exactly those who may see the project's details. */
-export async function sendAttachment(
+export async function attachmentDownload(
   ctx: ServiceContext,
   viewer: NonNullable<Viewer>,
-  projectId: string,
-  attachmentId: string,
-  reply: FastifyReply,
-) {
+  { projectId, attachmentId }: AttachmentRef,
+): Promise<FileDownload> {
   await visibleProject(ctx.db, projectId, viewer);
   const [row] = await ctx.db
     .select()
@@ -147,5 +148,5 @@ export async function sendAttachment(
     .where(and(eq(projectAttachments.id, attachmentId), eq(projectAttachments.projectId, projectId)));
   const stored = row ? await ctx.files.get(row.fileKey) : null;
   if (!row || !stored) throw notFound(ATTACHMENT_NOT_FOUND);
-  return sendDownload(reply, stored, { contentType: row.contentType, fileName: row.fileName });
+  return { stored, contentType: row.contentType, fileName: row.fileName };
 }

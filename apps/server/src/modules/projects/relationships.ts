@@ -8,7 +8,10 @@ import type { Executor } from '../../db/client.ts';
  * (project_invitations_expert_idx, quotes_expert_project_idx, contracts_client_idx) and checks the
  * owner through the project's primary key.
  */
-export async function usersShareWork(db: Executor, userAId: string, userBId: string): Promise<boolean> {
+export async function usersShareWork(
+  db: Executor,
+  { userId: userAId, otherUserId: userBId }: { userId: string; otherUserId: string },
+): Promise<boolean> {
   if (userAId === userBId) return false;
   const result = await db.execute<{ shared: boolean }>(sql`
     select (

@@ -20,12 +20,14 @@ import type { Executor } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { relationTo, type ProjectRow } from './access.ts';
+import { sendDownload } from '../../http/download.ts';
+import { formBody } from '../../http/form-body.ts';
 import {
   addAttachment,
   assertCanAttach,
+  attachmentDownload,
   readAttachmentUpload,
   removeAttachment,
-  sendAttachment,
 } from './attachments.ts';
 import {
   inviteExpert,
@@ -206,7 +208,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = await requireUser(request);
       await assertCanAttach(ctx, user, request.params.id);
-      const upload = await readAttachmentUpload(ctx, request);
+      const upload = await readAttachmentUpload(ctx, formBody(request));
       const row = await addAttachment(ctx, user, request.params.id, upload);
       return reply.status(201).send(presentAttachment(row));
     },
@@ -223,7 +225,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      return sendAttachment(ctx, user, request.params.id, request.params.attachmentId, reply);
+      const { id: projectId, attachmentId } = request.params;
+      return sendDownload(reply, await attachmentDownload(ctx, user, { projectId, attachmentId }));
     },
   );
 
@@ -239,7 +242,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      await removeAttachment(ctx, user, request.params.id, request.params.attachmentId);
+      const { id: projectId, attachmentId } = request.params;
+      await removeAttachment(ctx, user, { projectId, attachmentId });
       return reply.status(204).send(null);
     },
   );

@@ -1,13 +1,20 @@
 import type { CurrentUser } from '@sciwise/contracts';
 import { createSession, findSession } from '../../../src/modules/accounts/sessions.ts';
 import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
-import { randomIp, signUpPayload, type SignedInUser } from '../../support/factories.ts';
 import type { TestApp } from '../../support/test-app.ts';
-import { call } from '../../projects/helpers.ts';
 import { fileUpload } from '../multipart.ts';
-import { hashedPassword, quickExpert, quickMember, type HashedPassword } from '../people.ts';
 import { PNG } from '../world.ts';
 import type { DomainMatrix } from './domain-matrix.ts';
+import {
+  type HashedPassword,
+  hashedPassword,
+  quickExpert,
+  quickMember,
+  randomIp,
+  type SignedInUser,
+  signUpPayload,
+} from '../../factories.ts';
+import { call } from '../../support/requests.ts';
 
 interface Fixture {
   people: Record<Person, SignedInUser | null>;

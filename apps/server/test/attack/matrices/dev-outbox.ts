@@ -1,9 +1,8 @@
 import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
-import { randomIp, type SignedInUser } from '../../support/factories.ts';
 import type { TestApp } from '../../support/test-app.ts';
-import { call } from '../../projects/helpers.ts';
-import { quickExpert, quickMember } from '../people.ts';
 import type { DomainMatrix } from './domain-matrix.ts';
+import { quickExpert, quickMember, randomIp, type SignedInUser } from '../../factories.ts';
+import { call } from '../../support/requests.ts';
 
 type Fixture = null;
 

@@ -1,10 +1,9 @@
 import type { ExpertApplication, ExpertSearchResponse } from '@sciwise/contracts';
 import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
-import type { SignedInUser } from '../../support/factories.ts';
 import type { TestApp } from '../../support/test-app.ts';
-import { call } from '../../projects/helpers.ts';
-import { quickExpert, quickMember } from '../people.ts';
 import type { DomainMatrix } from './domain-matrix.ts';
+import { quickExpert, quickMember, type SignedInUser } from '../../factories.ts';
+import { call } from '../../support/requests.ts';
 
 interface Fixture {
   people: Record<Person, SignedInUser | null>;

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Conversation, ConversationListResponse } from '@sciwise/contracts';
 import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
-import type { SignedInUser } from '../../support/factories.ts';
 import type { TestApp } from '../../support/test-app.ts';
-import type { ChatSocket } from '../../messaging/helpers.ts';
-import { call } from '../../projects/helpers.ts';
-import { quickExpert, quickMember } from '../people.ts';
+import { type ChatSocket } from '../../messaging/helpers.ts';
 import { ackOutcome, closeSockets, heard, socketsFor } from '../socket-outcomes.ts';
 import type { DomainMatrix } from './domain-matrix.ts';
+import { quickExpert, quickMember, type SignedInUser } from '../../factories.ts';
+import { call } from '../../support/requests.ts';
 
 interface Fixture {
   conversationId: string;

@@ -1,13 +1,12 @@
 import type { NotificationListResponse, NotificationPush } from '@sciwise/contracts';
 import { notify } from '../../../src/modules/notifications/service.ts';
 import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
-import type { SignedInUser } from '../../support/factories.ts';
 import type { TestApp } from '../../support/test-app.ts';
 import { nextEvent, type ChatSocket } from '../../messaging/helpers.ts';
-import { call } from '../../projects/helpers.ts';
-import { quickExpert, quickMember } from '../people.ts';
 import { closeSockets, socketsFor } from '../socket-outcomes.ts';
 import type { DomainMatrix } from './domain-matrix.ts';
+import { quickExpert, quickMember, type SignedInUser } from '../../factories.ts';
+import { call } from '../../support/requests.ts';
 
 interface Fixture {
   notificationId: string;

@@ -7,15 +7,14 @@ import {
   rateCurrencies,
   type ExpertApplication,
   type ExpertApplicationDraft,
-  type ExpertCategory,
-  type RateCurrency,
 } from '@sciwise/contracts';
 import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Stepper } from '../../components/stepper.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, controlClasses, InputField, SelectField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
 import { useStepParam } from '../../lib/use-step-param.ts';
 import { availabilityLabels, countryOptions } from './format.ts';
 import { commonLanguages, languageName } from './languages.ts';
@@ -27,13 +26,15 @@ import { SubjectPicker } from './subject-picker.tsx';
 import { CategoryOptions } from './category-options.tsx';
 
 export function ApplicationWizard({ application }: { application: ExpertApplication }) {
-  const [values, setValues] = useState(() => toValues(application));
+  const { register, watch, setValue } = useForm<Values>({ defaultValues: toValues(application) });
+  const values = watch();
   const { state, error, flush } = useAutosave(values);
   const transition = useApplicationTransition();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useStepParam(stepTitles.length, { heading: headingRef });
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  // Native fields are registered; the pickers and lists set their whole value.
+  const setField = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValue(key, value as never, { shouldDirty: true });
 
   // A refused field is left out of the save (the rest is kept) and marked once the person has
   // left it or tried to go on.
@@ -83,27 +84,15 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
       </div>
       {error && <Alert className="mt-3">{error}</Alert>}
 
-      <nav aria-label="Application steps" className="mt-6">
-        <ol className="flex flex-wrap gap-2">
-          {stepTitles.map((title, index) => (
-            <li key={title}>
-              <button
-                type="button"
-                onClick={() => void go(index)}
-                aria-current={index === step ? 'step' : undefined}
-                className={cn(
-                  'rounded-full border px-3 py-1.5 text-sm font-medium',
-                  index === step
-                    ? 'border-brand-700 bg-brand-700 text-white'
-                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-                )}
-              >
-                {index + 1}. {title}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <div className="mt-6">
+        <Stepper
+          label="Application steps"
+          titles={stepTitles}
+          current={step}
+          isOpen={() => true}
+          onSelect={(index) => void go(index)}
+        />
+      </div>
 
       <section
         ref={sectionRef}
@@ -123,15 +112,14 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
             <>
               <SelectField
                 label="Category"
-                value={values.category}
-                onChange={(event) => set('category', event.target.value as ExpertCategory | '')}
                 hint="The one that fits you best; clients browse by these five."
+                {...register('category')}
               >
                 <CategoryOptions emptyLabel="Choose a category" />
               </SelectField>
               <SubjectPicker
                 subjects={values.subjects}
-                onChange={(next) => set('subjects', next)}
+                onChange={(next) => setField('subjects', next)}
                 label="Subject areas"
                 listLabel="Your subjects"
                 hint="Type a subject and press Enter. Clients search by these."
@@ -143,12 +131,10 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
             <>
               <InputField
                 label="Headline"
-                value={values.headline}
                 maxLength={120}
-                onChange={(event) => set('headline', event.target.value)}
-                onBlur={() => report('headline')}
                 error={problemOf('headline')}
                 hint={`At least ${HEADLINE_MIN} characters, e.g. "Biostatistician for oncology trials".`}
+                {...register('headline', { onBlur: () => report('headline') })}
               />
               <div className="space-y-1.5">
                 <label htmlFor="application-bio" className="block text-sm font-medium text-slate-800">
@@ -158,12 +144,10 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                   id="application-bio"
                   rows={8}
                   maxLength={5000}
-                  value={values.bio}
-                  onChange={(event) => set('bio', event.target.value)}
-                  onBlur={() => report('bio')}
                   aria-invalid={problemOf('bio') ? true : undefined}
                   aria-describedby={problemOf('bio') ? 'application-bio-error' : 'application-bio-hint'}
                   className={controlClasses(Boolean(problemOf('bio')))}
+                  {...register('bio', { onBlur: () => report('bio') })}
                 />
                 {problemOf('bio') ? (
                   <p id="application-bio-error" className="text-xs font-medium text-danger-700">
@@ -184,7 +168,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                 legend="Education"
                 rows={values.education}
                 empty={{ degree: '', institution: '', field: '', year: '' }}
-                onChange={(rows) => set('education', rows)}
+                onChange={(rows) => setField('education', rows)}
                 addLabel="Add a degree"
                 render={(row, update, index) => (
                   <div className="grid gap-3 sm:grid-cols-2">
@@ -217,7 +201,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                 legend="Publications and links"
                 rows={values.publications}
                 empty={{ title: '', url: '', year: '' }}
-                onChange={(rows) => set('publications', rows)}
+                onChange={(rows) => setField('publications', rows)}
                 addLabel="Add a publication or link"
                 render={(row, update, index) => (
                   <div className="grid gap-3 sm:grid-cols-2">
@@ -247,11 +231,9 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
               <InputField
                 label="ORCID iD (optional)"
                 placeholder="0000-0002-1825-0097"
-                value={values.orcid}
                 maxLength={19}
-                onChange={(event) => set('orcid', event.target.value)}
-                onBlur={() => report('orcid')}
                 error={problemOf('orcid')}
+                {...register('orcid', { onBlur: () => report('orcid') })}
               />
             </>
           )}
@@ -265,17 +247,11 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                   min={RATE_MIN_MINOR / 100}
                   max={RATE_MAX_MINOR / 100}
                   step="any"
-                  value={values.rate}
-                  onChange={(event) => set('rate', event.target.value)}
-                  onBlur={() => report('hourlyRateMinor')}
                   error={problemOf('hourlyRateMinor')}
                   hint={`Between ${(RATE_MIN_MINOR / 100).toLocaleString('en-US')} and ${(RATE_MAX_MINOR / 100).toLocaleString('en-US')} per hour.`}
+                  {...register('rate', { onBlur: () => report('hourlyRateMinor') })}
                 />
-                <SelectField
-                  label="Currency"
-                  value={values.currency}
-                  onChange={(event) => set('currency', event.target.value as RateCurrency)}
-                >
+                <SelectField label="Currency" {...register('currency')}>
                   {rateCurrencies.map((currency) => (
                     <option key={currency} value={currency}>
                       {currency}
@@ -283,11 +259,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                   ))}
                 </SelectField>
               </div>
-              <SelectField
-                label="Country you work from"
-                value={values.country}
-                onChange={(event) => set('country', event.target.value)}
-              >
+              <SelectField label="Country you work from" {...register('country')}>
                 <option value="">Choose a country</option>
                 {countryOptions().map((country) => (
                   <option key={country.code} value={country.code}>
@@ -304,7 +276,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                       label={languageName(code)}
                       checked={values.languages.includes(code)}
                       onChange={(event) =>
-                        set(
+                        setField(
                           'languages',
                           event.target.checked
                             ? [...values.languages, code]
@@ -326,11 +298,9 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                     <label key={availability} className="flex items-center gap-2.5 text-sm text-slate-700">
                       <input
                         type="radio"
-                        name="availability"
                         value={availability}
-                        checked={values.availability === availability}
-                        onChange={() => set('availability', availability)}
                         className="size-4 accent-brand-700"
+                        {...register('availability')}
                       />
                       {availabilityLabels[availability]}
                     </label>

@@ -9,6 +9,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Stepper } from '../../components/stepper.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { controlClasses, InputField, SelectField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -154,31 +155,15 @@ export function ProjectEditor({
       </div>
       {autosave.error && <Alert className="mt-3">{autosave.error}</Alert>}
 
-      <nav aria-label="Steps" className="mt-5">
-        <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {stepTitles.map((title, index) => (
-            <li key={title}>
-              <button
-                type="button"
-                onClick={() => (index < step || live ? go(index) : undefined)}
-                aria-current={index === step ? 'step' : undefined}
-                disabled={index > step && !live}
-                className={cn(
-                  'w-full rounded-control border px-3 py-2 text-left text-sm font-medium',
-                  index === step
-                    ? 'border-brand-700 bg-brand-700 text-white'
-                    : index < step || live
-                      ? 'border-brand-200 bg-brand-50 text-brand-900 hover:bg-brand-100'
-                      : 'border-slate-200 bg-white text-slate-500',
-                )}
-              >
-                <span className="block text-xs opacity-80">Step {index + 1}</span>
-                {title}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <div className="mt-5">
+        <Stepper
+          label="Steps"
+          titles={stepTitles}
+          current={step}
+          isOpen={(index) => index < step || live}
+          onSelect={go}
+        />
+      </div>
 
       <form
         onSubmit={(event) => {
