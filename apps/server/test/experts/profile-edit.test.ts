@@ -144,7 +144,9 @@ describe('changing what vetting judged', () => {
     const bell = await notificationsOf(admin);
     expect(bell.map((n) => n.kind)).toContain('expert_profile_change_submitted');
 
-    const queue = (await call('GET', '/api/admin/expert-profile-changes', admin)).json<ProfileChangeQueueResponse>();
+    const queue = (
+      await call('GET', '/api/admin/expert-profile-changes', admin)
+    ).json<ProfileChangeQueueResponse>();
     const listed = queue.changes.find((c) => c.id === change.id);
     expect(listed).toMatchObject({
       expert: { slug },
@@ -159,9 +161,9 @@ describe('changing what vetting judged', () => {
 
     expect((await publicProfile(slug)).subjects).toEqual(['Toxicology', subject]);
     expect(await searchSlugs(t.app, { q: word })).toEqual([slug]);
-    const suggestions = (
-      await call('GET', `/api/subjects?prefix=${encodeURIComponent(subject)}`)
-    ).json<{ subjects: Subject[] }>();
+    const suggestions = (await call('GET', `/api/subjects?prefix=${encodeURIComponent(subject)}`)).json<{
+      subjects: Subject[];
+    }>();
     expect(suggestions.subjects).toContainEqual(expect.objectContaining({ name: subject, expertCount: 1 }));
     expect(await ownProfile(expert)).toMatchObject({ pendingChange: null, lastDeclined: null });
     const told = await notificationsOf(expert);
@@ -169,9 +171,9 @@ describe('changing what vetting judged', () => {
       link: `/experts/${slug}`,
     });
     // Decided once: a second decision is a 409.
-    expect((await call('POST', `/api/admin/expert-profile-changes/${change.id}/approve`, admin)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call('POST', `/api/admin/expert-profile-changes/${change.id}/approve`, admin)).statusCode,
+    ).toBe(409);
   });
 
   it('declining keeps the approved values and tells the expert why', async () => {
@@ -206,7 +208,12 @@ describe('changing what vetting judged', () => {
     const { expert } = await approvedExpert();
     const change = await proposeSubjects(expert, ['Ecotoxicology']);
     for (const body of [{}, { reason: 'No' }]) {
-      const response = await call('POST', `/api/admin/expert-profile-changes/${change.id}/decline`, admin, body);
+      const response = await call(
+        'POST',
+        `/api/admin/expert-profile-changes/${change.id}/decline`,
+        admin,
+        body,
+      );
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -221,11 +228,15 @@ describe('changing what vetting judged', () => {
     const withdrawn = await call('POST', `/api/expert-profile/changes/${change.id}/withdraw`, expert);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json<MyExpertProfile>()).toMatchObject({ pendingChange: null, lastDeclined: null });
-    expect((await call('POST', `/api/expert-profile/changes/${change.id}/withdraw`, expert)).statusCode).toBe(409);
-    expect((await call('POST', `/api/admin/expert-profile-changes/${change.id}/approve`, admin)).statusCode).toBe(
+    expect((await call('POST', `/api/expert-profile/changes/${change.id}/withdraw`, expert)).statusCode).toBe(
       409,
     );
-    const queue = (await call('GET', '/api/admin/expert-profile-changes?limit=50', admin)).json<ProfileChangeQueueResponse>();
+    expect(
+      (await call('POST', `/api/admin/expert-profile-changes/${change.id}/approve`, admin)).statusCode,
+    ).toBe(409);
+    const queue = (
+      await call('GET', '/api/admin/expert-profile-changes?limit=50', admin)
+    ).json<ProfileChangeQueueResponse>();
     expect(queue.changes.map((c) => c.id)).not.toContain(change.id);
     expect((await publicProfile(slug)).subjects).toEqual(['Toxicology']);
     // With nothing pending, a new change can be sent.

@@ -168,7 +168,9 @@ export const expertProfileChanges = pgTable(
     declineReason: text('decline_reason'),
   },
   (t) => [
-    uniqueIndex('expert_profile_changes_one_pending').on(t.expertId).where(sql`status = 'pending'`),
+    uniqueIndex('expert_profile_changes_one_pending')
+      .on(t.expertId)
+      .where(sql`status = 'pending'`),
     index('expert_profile_changes_expert_idx').on(t.expertId, t.createdAt),
     index('expert_profile_changes_queue_idx').on(t.status, t.createdAt, t.id),
   ],

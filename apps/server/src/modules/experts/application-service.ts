@@ -144,16 +144,12 @@ async function tellAdminsOfApplication(tx: Executor, profile: ProfileRow): Promi
   const admins = await activeAdminIds(tx);
   if (admins.length === 0) return;
   const [applicant] = await tx.select(applicantColumns).from(users).where(eq(users.id, profile.userId));
-  await notify(
-    tx,
-    admins,
-    {
-      kind: 'expert_application_submitted',
-      title: 'A new expert application',
-      body: `${applicant!.firstName} ${applicant!.lastName} applied to join as an expert (${profile.headline || 'no headline yet'}). It is waiting for review.`,
-      link: '/profile/admin/vetting',
-    },
-  );
+  await notify(tx, admins, {
+    kind: 'expert_application_submitted',
+    title: 'A new expert application',
+    body: `${applicant!.firstName} ${applicant!.lastName} applied to join as an expert (${profile.headline || 'no headline yet'}). It is waiting for review.`,
+    link: '/profile/admin/vetting',
+  });
 }
 
 export const submitApplication = (ctx: ServiceContext, userId: string) => fire(ctx, { userId }, 'submit');

@@ -133,7 +133,11 @@ const ALREADY_PENDING =
   'Your earlier changes to your subjects and credentials are still waiting for review. Withdraw them first to send others.';
 
 /** The expert takes their pending change back; another person's change is a 404, like a missing one. */
-export async function withdrawChange(ctx: ServiceContext, userId: string, changeId: string): Promise<OwnProfile> {
+export async function withdrawChange(
+  ctx: ServiceContext,
+  userId: string,
+  changeId: string,
+): Promise<OwnProfile> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ change: c, profile: p })
@@ -143,7 +147,10 @@ export async function withdrawChange(ctx: ServiceContext, userId: string, change
       .for('update', { of: c });
     if (!row) throw notFound(NO_CHANGE);
     const status = profileChangeTransition('withdraw', row.change.status, 'expert');
-    await tx.update(c).set({ status, decidedAt: sql`now()` }).where(eq(c.id, changeId));
+    await tx
+      .update(c)
+      .set({ status, decidedAt: sql`now()` })
+      .where(eq(c.id, changeId));
     return ownProfileView(tx, row.profile);
   });
 }

@@ -1,4 +1,10 @@
-import type { ExpertApplication, ExpertProfile, ExpertSearchResponse, MyExpertProfile, ProfileChange } from '@sciwise/contracts';
+import type {
+  ExpertApplication,
+  ExpertProfile,
+  ExpertSearchResponse,
+  MyExpertProfile,
+  ProfileChange,
+} from '@sciwise/contracts';
 import { expect5, people, type Matrix, type Person } from '../../support/authorization-table.ts';
 import type { SignedInUser } from '../../support/factories.ts';
 import type { TestApp } from '../../support/test-app.ts';
@@ -176,7 +182,9 @@ export function expertsMatrix(t: TestApp): DomainMatrix<Fixture> {
         fixture: editing,
         expected: expect5(200, 200, 404, 404, 401),
         attempt: (f, role) =>
-          status(call(t.app, 'PATCH', '/api/expert-profile', who(f, role), { headline: 'Compilers and more' })),
+          status(
+            call(t.app, 'PATCH', '/api/expert-profile', who(f, role), { headline: 'Compilers and more' }),
+          ),
       },
       {
         action: 'POST /api/expert-profile/changes (the owner already has one pending)',
@@ -184,7 +192,9 @@ export function expertsMatrix(t: TestApp): DomainMatrix<Fixture> {
         expected: expect5(409, 201, 404, 404, 401),
         attempt: (f, role) =>
           status(
-            call(t.app, 'POST', '/api/expert-profile/changes', who(f, role), { subjects: ['Programming languages'] }),
+            call(t.app, 'POST', '/api/expert-profile/changes', who(f, role), {
+              subjects: ['Programming languages'],
+            }),
           ),
       },
       {
@@ -217,7 +227,13 @@ export function expertsMatrix(t: TestApp): DomainMatrix<Fixture> {
         action: "GET /api/experts/:slug (the owner's, while a change is pending)",
         readOnly: true,
         fixture: editing,
-        expected: expect5('approved values', 'approved values', 'approved values', 'approved values', 'approved values'),
+        expected: expect5(
+          'approved values',
+          'approved values',
+          'approved values',
+          'approved values',
+          'approved values',
+        ),
         async attempt(f, role) {
           const response = await call(t.app, 'GET', `/api/experts/${f.application.slug}`, who(f, role));
           return response.json<ExpertProfile>().subjects.length === 0 ? 'approved values' : 'pending values';

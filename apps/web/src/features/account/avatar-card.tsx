@@ -12,7 +12,9 @@ import { useRemoveAvatar, useUploadAvatar } from './queries.ts';
  * The account's picture: shown in the header, in chat, and as the photo of an expert's public
  * profile. Used by the profile page and the expert's profile editor.
  */
-export function AvatarCard({ description = 'PNG, JPEG or WebP, up to 2 MB. Without one, we show your initials.' }: { description?: string } = {}) {
+export function AvatarCard({
+  description = 'PNG, JPEG or WebP, up to 2 MB. Without one, we show your initials.',
+}: { description?: string } = {}) {
   const user = useSignedInUser();
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
@@ -41,11 +43,7 @@ export function AvatarCard({ description = 'PNG, JPEG or WebP, up to 2 MB. Witho
   };
 
   return (
-    <Card
-      title="Profile picture"
-      description={description}
-      id="avatar"
-    >
+    <Card title="Profile picture" description={description} id="avatar">
       <div className="flex flex-wrap items-center gap-5">
         <Avatar name={user.name} email={user.email} src={user.avatarUrl} size="xl" decorative={false} />
         <div className="flex flex-wrap gap-3">

@@ -130,7 +130,10 @@ export function ProfileChangesSection() {
                   <div className="flex flex-wrap items-center justify-between gap-3">
                     <div className="min-w-0">
                       <h3 className="font-semibold text-slate-900">
-                        <Link to={`/experts/${encodeURIComponent(change.expert.slug)}`} className="hover:underline">
+                        <Link
+                          to={`/experts/${encodeURIComponent(change.expert.slug)}`}
+                          className="hover:underline"
+                        >
                           {change.expert.name}
                         </Link>
                       </h3>

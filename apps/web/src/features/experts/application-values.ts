@@ -64,7 +64,11 @@ export const toEducationRows = (education: Education[]): EducationRow[] =>
   }));
 
 export const toPublicationRows = (publications: Publication[]): PublicationRow[] =>
-  publications.map((row) => ({ title: row.title, url: row.url ?? '', year: row.year ? String(row.year) : '' }));
+  publications.map((row) => ({
+    title: row.title,
+    url: row.url ?? '',
+    year: row.year ? String(row.year) : '',
+  }));
 
 /** Rows with what a degree needs (a degree and an institution); the rest are half-typed and left out. */
 export const fromEducationRows = (rows: EducationRow[]): Education[] =>

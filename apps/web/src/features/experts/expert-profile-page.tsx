@@ -210,7 +210,9 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
           {!signedIn && (
             <p className="mt-2 text-sm text-slate-600">Sign in to invite or message this expert.</p>
           )}
-          {own && <p className="mt-2 text-sm text-slate-600">This is your public profile, as clients see it.</p>}
+          {own && (
+            <p className="mt-2 text-sm text-slate-600">This is your public profile, as clients see it.</p>
+          )}
         </div>
 
         <div className="mt-8 grid gap-8 md:grid-cols-[minmax(0,1fr)_18rem]">

@@ -75,7 +75,15 @@ export const profileChangesQueueQuery = infiniteQueryOptions({
 export function useProfileChangeDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'decline'; reason?: string }) =>
+    mutationFn: ({
+      id,
+      decision,
+      reason,
+    }: {
+      id: string;
+      decision: 'approve' | 'decline';
+      reason?: string;
+    }) =>
       apiRequest(`/api/admin/expert-profile-changes/${encodeURIComponent(id)}/${decision}`, {
         method: 'POST',
         body: decision === 'decline' ? { reason } : undefined,

@@ -99,11 +99,7 @@ export function OfferForm({ profile }: { profile: MyExpertProfile }) {
   };
 
   return (
-    <Card
-      id="offer"
-      title="Your offer"
-      description="Changes here are public as soon as you save them."
-    >
+    <Card id="offer" title="Your offer" description="Changes here are public as soon as you save them.">
       <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
         <InputField
           label="Headline"

@@ -122,7 +122,9 @@ function VettedForm({ profile }: { profile: MyExpertProfile }) {
       {declined && (
         <Alert tone="warning" title="Your last changes were not approved">
           <p>Reason: {declined.declineReason}</p>
-          <p className="mt-1">Your profile kept its approved subjects and credentials. You can send new changes below.</p>
+          <p className="mt-1">
+            Your profile kept its approved subjects and credentials. You can send new changes below.
+          </p>
         </Alert>
       )}
       <SelectField
