@@ -243,6 +243,17 @@ describe('changing what vetting judged', () => {
     await proposeSubjects(expert, ['Pharmacology']);
   });
 
+  it('of two changes sent at once, one waits for review and the other is refused (409)', async () => {
+    const { expert } = await approvedExpert();
+    const answers = await Promise.all(
+      ['Pharmacology', 'Ecotoxicology'].map((subject) =>
+        call('POST', '/api/expert-profile/changes', expert, { subjects: [subject] }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect((await ownProfile(expert)).pendingChange?.status).toBe('pending');
+  });
+
   it('refuses a change that changes nothing, and subjects emptied out (400)', async () => {
     const { expert } = await approvedExpert();
     for (const body of [{ subjects: ['toxicology'] }, { subjects: [] }, {}]) {
