@@ -6,13 +6,13 @@ import { approvedExpert } from './support/experts.ts';
 import { screenshots } from './support/screenshots.ts';
 
 /** After a navigation: the page's chunks may take a while to load on a busy machine. */
-const loaded = { timeout: 20_000 };
+const loaded = { timeout: 45_000 };
 
 test('an approved expert edits their rate and headline at once, and new subjects after the vetting team approves', async ({
   browser,
 }, testInfo) => {
   // A long journey through two people's sessions.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // A made-up word only this test's expert uses, so search can be asked for exactly them.
   const word = `zq${[...randomBytes(8)].map((byte) => 'bcdfghjklmnpqrstvwxz'[byte % 20]).join('')}`;
   const { page, context, account } = await approvedExpert(browser, 'Cancer genomics');
