@@ -42,6 +42,7 @@ import { externalSignInRoutes } from './modules/accounts/oidc/routes.ts';
 import { callbackUrl } from './modules/accounts/oidc/redirect-flow.ts';
 import { expertPageHead } from './modules/experts/page-head.ts';
 import { expertApplicationRoutes } from './modules/experts/application-routes.ts';
+import { expertProfileEditRoutes } from './modules/experts/profile-edit-routes.ts';
 import { expertRoutes } from './modules/experts/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { localFileStore } from './modules/files/store.ts';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(meRoutes);
   await app.register(expertRoutes);
   await app.register(expertApplicationRoutes);
+  await app.register(expertProfileEditRoutes);
   await app.register(notificationRoutes);
   await app.register(projectRoutes);
   await app.register(quoteRoutes);

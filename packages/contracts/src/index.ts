@@ -5,6 +5,7 @@ export * from './fields.ts';
 export * from './accounts.ts';
 export * from './dev.ts';
 export * from './experts.ts';
+export * from './profile-changes.ts';
 export * from './exchange-rates.ts';
 export * from './ranking.ts';
 export * from './notifications.ts';

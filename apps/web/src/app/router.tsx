@@ -153,6 +153,10 @@ const profileRoutes: RouteObject[] = [
   profilePage('settings', 'SettingsPage'),
   profilePage('notifications', 'NotificationsPage'),
   profilePage('admin', 'AdminHomePage'),
+  {
+    path: 'expert-profile',
+    lazy: async () => ({ Component: (await experts()).ExpertProfileEditPage }),
+  },
   { path: 'admin/vetting', lazy: async () => ({ Component: (await experts()).AdminVettingPage }) },
   { path: 'admin/disputes', lazy: async () => ({ Component: (await projects()).AdminDisputesPage }) },
   profilePage('*', 'ProfileNotFoundPage'),

@@ -1,12 +1,13 @@
 import {
   expertCategories,
   availabilities,
+  profileChangeStatuses,
   rateCurrencies,
   RATING_PRIOR_MEAN_CENTI,
   RATING_PRIOR_WEIGHT,
   vettingStatuses,
 } from '@sciwise/contracts';
-import type { Education, Publication } from '@sciwise/contracts';
+import type { Education, Publication, VettedProfileValues } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
   customType,
@@ -139,5 +140,38 @@ export const subjects = pgTable(
   (t) => [
     uniqueIndex('subjects_name_unique').on(t.name),
     index('subjects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const profileChangeStatus = pgEnum('profile_change_status', profileChangeStatuses);
+
+/**
+ * An approved expert's change to the vetted fields of their profile (contracts/profile-changes.ts),
+ * waiting for a light re-review. The profile keeps its approved values until an admin approves.
+ * At most one change per expert is pending: a partial unique index says so, not only the code.
+ */
+export const expertProfileChanges = pgTable(
+  'expert_profile_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => expertProfiles.id, { onDelete: 'cascade' }),
+    status: profileChangeStatus('status').notNull().default('pending'),
+    /** The vetted values when the change was sent... */
+    before: jsonb('before').$type<VettedProfileValues>().notNull(),
+    /** ...and the values the expert asks for. */
+    after: jsonb('after').$type<VettedProfileValues>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    declineReason: text('decline_reason'),
+  },
+  (t) => [
+    uniqueIndex('expert_profile_changes_one_pending')
+      .on(t.expertId)
+      .where(sql`status = 'pending'`),
+    index('expert_profile_changes_expert_idx').on(t.expertId, t.createdAt),
+    index('expert_profile_changes_queue_idx').on(t.status, t.createdAt, t.id),
   ],
 );

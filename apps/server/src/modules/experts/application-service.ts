@@ -130,24 +130,26 @@ async function fire(
   });
 }
 
-/** Every administrator's bell, in the submitting transaction: an application waits for review. */
-async function tellAdminsOfApplication(tx: Executor, profile: ProfileRow): Promise<void> {
+/** The administrators who review: every admin account not deleted. */
+export async function activeAdminIds(tx: Executor): Promise<string[]> {
   const admins = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+  return admins.map((admin) => admin.id);
+}
+
+/** Every administrator's bell, in the submitting transaction: an application waits for review. */
+async function tellAdminsOfApplication(tx: Executor, profile: ProfileRow): Promise<void> {
+  const admins = await activeAdminIds(tx);
   if (admins.length === 0) return;
   const [applicant] = await tx.select(applicantColumns).from(users).where(eq(users.id, profile.userId));
-  await notify(
-    tx,
-    admins.map((admin) => admin.id),
-    {
-      kind: 'expert_application_submitted',
-      title: 'A new expert application',
-      body: `${applicant!.firstName} ${applicant!.lastName} applied to join as an expert (${profile.headline || 'no headline yet'}). It is waiting for review.`,
-      link: '/profile/admin/vetting',
-    },
-  );
+  await notify(tx, admins, {
+    kind: 'expert_application_submitted',
+    title: 'A new expert application',
+    body: `${applicant!.firstName} ${applicant!.lastName} applied to join as an expert (${profile.headline || 'no headline yet'}). It is waiting for review.`,
+    link: '/profile/admin/vetting',
+  });
 }
 
 export const submitApplication = (ctx: ServiceContext, userId: string) => fire(ctx, { userId }, 'submit');
@@ -200,22 +202,30 @@ export async function getApplicationForAdmin(ctx: ServiceContext, id: string) {
 }
 
 /** Adds new subjects to the catalogue and recounts the approved experts of each. */
-async function refreshSubjects(tx: Executor, profile: ProfileRow): Promise<void> {
-  const entries = profile.subjects.map((name) => ({ slug: slugify(name), name, category: profile.category }));
-  const fresh = entries.filter((entry) => entry.slug);
+export async function refreshSubjects(
+  tx: Executor,
+  names: readonly string[],
+  category: ProfileRow['category'],
+): Promise<void> {
+  const fresh = names.map((name) => ({ slug: slugify(name), name, category })).filter((entry) => entry.slug);
   if (fresh.length === 0) return;
   await tx.insert(subjects).values(fresh).onConflictDoNothing();
+  await recountSubjects(
+    tx,
+    fresh.map((entry) => entry.name),
+  );
+}
+
+/** Recounts the approved experts listing each of these subjects (after a profile gained or lost them). */
+export async function recountSubjects(tx: Executor, names: readonly string[]): Promise<void> {
+  const slugs = [...new Set(names.map(slugify).filter(Boolean))];
+  if (slugs.length === 0) return;
   await tx
     .update(subjects)
     .set({
       expertCount: sql`(select count(*)::int from ${p} where ${p.status} = 'approved' and ${p.subjects} @> array[${subjects.name}])`,
     })
-    .where(
-      inArray(
-        subjects.slug,
-        fresh.map((entry) => entry.slug),
-      ),
-    );
+    .where(inArray(subjects.slug, slugs));
 }
 
 export async function reviewApplication(
@@ -239,7 +249,7 @@ export async function reviewApplication(
       })
       .where(eq(p.id, id))
       .returning();
-    if (decision.approve) await refreshSubjects(tx, updated!);
+    if (decision.approve) await refreshSubjects(tx, updated!.subjects, updated!.category);
     await notify(
       tx,
       updated!.userId,

@@ -1,8 +1,18 @@
-import type { AdminApplication, ExpertApplication, ExpertCard, ExpertProfile } from '@sciwise/contracts';
+import type {
+  AdminApplication,
+  AdminProfileChange,
+  ExpertApplication,
+  ExpertCard,
+  ExpertProfile,
+  MyExpertProfile,
+  ProfileChange,
+} from '@sciwise/contracts';
 import { expertProfiles, type users } from '../../db/schema/index.ts';
 import { verifiedOrcidOf } from '../accounts/oidc/orcid.ts';
 import { avatarUrl } from '../accounts/presenter.ts';
 import { applicationProblems } from './application-rules.ts';
+import type { AdminChangeRow, ChangeRow, OwnProfile } from './profile-edit-service.ts';
+import { changedFields, vettedValues } from './profile-values.ts';
 import { availableTransitions } from './vetting-states.ts';
 
 type ProfileRow = typeof expertProfiles.$inferSelect;
@@ -140,4 +150,38 @@ export function presentAdminApplication(
       email: applicant.email,
     },
   };
+}
+
+export function presentProfileChange(row: ChangeRow): ProfileChange {
+  return {
+    id: row.id,
+    status: row.status,
+    before: row.before,
+    after: row.after,
+    changedFields: changedFields(row.before, row.after),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    declineReason: row.declineReason,
+  };
+}
+
+/** The approved expert's own profile: what is public now, and where their vetted changes stand. */
+export function presentOwnProfile({ profile, latestChange }: OwnProfile): MyExpertProfile {
+  return {
+    ...vettedValues(profile),
+    slug: profile.slug,
+    headline: profile.headline ?? '',
+    bio: profile.bio ?? '',
+    hourlyRateMinor: profile.hourlyRateMinor ?? 0,
+    currency: profile.currency,
+    country: profile.country ?? '',
+    languages: profile.languages,
+    availability: profile.availability,
+    pendingChange: latestChange?.status === 'pending' ? presentProfileChange(latestChange) : null,
+    lastDeclined: latestChange?.status === 'declined' ? presentProfileChange(latestChange) : null,
+  };
+}
+
+export function presentAdminProfileChange({ change, expert }: AdminChangeRow): AdminProfileChange {
+  return { ...presentProfileChange(change), expert };
 }

@@ -10,6 +10,7 @@ import { controlClasses } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
 import { PageHeading } from '../profile/page-heading.tsx';
+import { ProfileChangesSection } from './admin-profile-changes.tsx';
 import { countryName, formatMoney } from './format.ts';
 import { languageName } from './languages.ts';
 import { useVettingDecision, vettingQueueQuery } from './queries.ts';
@@ -224,9 +225,14 @@ export function AdminVettingPage() {
   const user = useSignedInUser();
   return (
     <>
-      <PageHeading title="Expert vetting">Submitted expert applications, oldest first.</PageHeading>
+      <PageHeading title="Expert vetting">
+        Submitted expert applications, oldest first; below them, approved experts’ profile changes.
+      </PageHeading>
       {user.role === 'admin' ? (
-        <VettingQueue />
+        <>
+          <VettingQueue />
+          <ProfileChangesSection />
+        </>
       ) : (
         <EmptyState icon={<ShieldIcon className="size-6" />} title="Admins only">
           This page is for the Sciwise vetting team.

@@ -2,9 +2,11 @@
 import {
   expertApplicationDraftSchema,
   type Availability,
+  type Education,
   type ExpertApplication,
   type ExpertApplicationDraft,
   type ExpertCategory,
+  type Publication,
   type RateCurrency,
 } from '@sciwise/contracts';
 
@@ -40,17 +42,8 @@ export function toValues(application: ExpertApplication): Values {
     subjects: application.subjects,
     headline: application.headline ?? '',
     bio: application.bio ?? '',
-    education: application.education.map((row) => ({
-      degree: row.degree,
-      institution: row.institution,
-      field: row.field ?? '',
-      year: row.year ? String(row.year) : '',
-    })),
-    publications: application.publications.map((row) => ({
-      title: row.title,
-      url: row.url ?? '',
-      year: row.year ? String(row.year) : '',
-    })),
+    education: toEducationRows(application.education),
+    publications: toPublicationRows(application.publications),
     orcid: application.orcid ?? '',
     rate: application.hourlyRateMinor ? String(application.hourlyRateMinor / 100) : '',
     currency: application.currency,
@@ -61,6 +54,41 @@ export function toValues(application: ExpertApplication): Values {
 }
 
 export const year = (text: string) => (/^\d{4}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+export const toEducationRows = (education: Education[]): EducationRow[] =>
+  education.map((row) => ({
+    degree: row.degree,
+    institution: row.institution,
+    field: row.field ?? '',
+    year: row.year ? String(row.year) : '',
+  }));
+
+export const toPublicationRows = (publications: Publication[]): PublicationRow[] =>
+  publications.map((row) => ({
+    title: row.title,
+    url: row.url ?? '',
+    year: row.year ? String(row.year) : '',
+  }));
+
+/** Rows with what a degree needs (a degree and an institution); the rest are half-typed and left out. */
+export const fromEducationRows = (rows: EducationRow[]): Education[] =>
+  rows
+    .filter((row) => row.degree.trim() && row.institution.trim())
+    .map((row) => ({
+      degree: row.degree.trim(),
+      institution: row.institution.trim(),
+      ...(row.field.trim() ? { field: row.field.trim() } : {}),
+      ...(year(row.year) ? { year: year(row.year) } : {}),
+    }));
+
+export const fromPublicationRows = (rows: PublicationRow[]): Publication[] =>
+  rows
+    .filter((row) => row.title.trim())
+    .map((row) => ({
+      title: row.title.trim(),
+      ...(row.url.trim() ? { url: row.url.trim() } : {}),
+      ...(year(row.year) ? { year: year(row.year) } : {}),
+    }));
 
 /** Only what is filled in and well-formed goes to the server, so a half-typed row never blocks autosave. */
 export function toDraft(values: Values): ExpertApplicationDraft {
@@ -74,21 +102,8 @@ export function toDraft(values: Values): ExpertApplicationDraft {
     currency: values.currency,
     ...(values.country ? { country: values.country } : {}),
     languages: values.languages,
-    education: values.education
-      .filter((row) => row.degree.trim() && row.institution.trim())
-      .map((row) => ({
-        degree: row.degree.trim(),
-        institution: row.institution.trim(),
-        ...(row.field.trim() ? { field: row.field.trim() } : {}),
-        ...(year(row.year) ? { year: year(row.year) } : {}),
-      })),
-    publications: values.publications
-      .filter((row) => row.title.trim())
-      .map((row) => ({
-        title: row.title.trim(),
-        ...(row.url.trim() ? { url: row.url.trim() } : {}),
-        ...(year(row.year) ? { year: year(row.year) } : {}),
-      })),
+    education: fromEducationRows(values.education),
+    publications: fromPublicationRows(values.publications),
     orcid: values.orcid.trim() ? values.orcid.trim() : null,
     availability: values.availability,
   };

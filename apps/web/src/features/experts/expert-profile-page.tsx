@@ -15,7 +15,7 @@ import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
 import { StarRating } from '../site/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney, usdEquivalent } from './format.ts';
 import { languageName } from './languages.ts';
-import { expertProfileQuery } from './queries.ts';
+import { applicationQuery, expertProfileQuery } from './queries.ts';
 import { VerifiedOrcidBadge } from './verified-orcid-badge.tsx';
 
 function setMetaDescription(text: string) {
@@ -117,14 +117,25 @@ export function ExpertProfilePage() {
   return <ProfileView expert={profile.data} signedIn={status === 'signed-in'} />;
 }
 
+/** Whether the signed-in person is looking at their own public profile (their application's slug). */
+function useIsOwnProfile(slug: string, signedIn: boolean): boolean {
+  const mine = useQuery({ ...applicationQuery, enabled: signedIn });
+  return signedIn && mine.data?.status === 'approved' && mine.data.slug === slug;
+}
+
 function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: boolean }) {
+  const own = useIsOwnProfile(expert.slug, signedIn);
   // The iD typed into the application is only the expert's word: shown apart, and not at all when
   // it is the one they verified by linking ORCID.
   const typedOrcid = expert.orcid !== expert.verifiedOrcid?.id ? expert.orcid : null;
   const { openAuthModal } = useAuthModal();
   const [inviting, setInviting] = useState(false);
   const closeInvite = useCallback(() => setInviting(false), []);
-  const actions = signedIn ? (
+  const actions = own ? (
+    <ButtonLink to="/profile/expert-profile" size="lg">
+      Edit your profile
+    </ButtonLink>
+  ) : signedIn ? (
     <>
       <Button size="lg" onClick={() => setInviting(true)}>
         Invite to a project
@@ -198,6 +209,9 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
           <div className="mt-6 flex flex-wrap gap-3">{actions}</div>
           {!signedIn && (
             <p className="mt-2 text-sm text-slate-600">Sign in to invite or message this expert.</p>
+          )}
+          {own && (
+            <p className="mt-2 text-sm text-slate-600">This is your public profile, as clients see it.</p>
           )}
         </div>
 

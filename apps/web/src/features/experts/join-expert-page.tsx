@@ -110,6 +110,9 @@ function Application() {
         </Alert>
         <div className="mt-4 flex flex-wrap gap-3">
           <ButtonLink to={`/experts/${data.slug}`}>View your public profile</ButtonLink>
+          <ButtonLink to="/profile/expert-profile" variant="secondary">
+            Edit your public profile
+          </ButtonLink>
           <ButtonLink to="/profile/freelancer-dashboard" variant="secondary">
             Go to your freelance workspace
           </ButtonLink>

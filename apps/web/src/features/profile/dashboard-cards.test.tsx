@@ -33,6 +33,7 @@ describe('dashboard cards from state', () => {
     const card = vettingCard(approved);
     expect(card.title).toBe('Your expert profile is live');
     expect(card.to).toBe('/experts/ada-fischer');
+    expect(card.secondary).toEqual({ to: '/profile/expert-profile', cta: 'Edit public profile' });
     expect(`${card.title} ${card.text}`).not.toMatch(/complete|submit/i);
     expect(findWorkCard(approved, true).title).toBe('Find more work');
     expect(findWorkCard(approved, false).title).toBe('Find your first project');

@@ -13,6 +13,8 @@ export interface DashboardAction {
   text: string;
   to: string;
   cta: string;
+  /** A second link, when there is a second useful step. */
+  secondary?: { to: string; cta: string };
 }
 
 /** The expert profile card: what is true of the application now, and the one useful next step. */
@@ -24,6 +26,7 @@ export function vettingCard(application: ExpertApplication): DashboardAction {
         text: 'Clients find you in the expert directory and can invite you to quote on their projects.',
         to: `/experts/${encodeURIComponent(application.slug)}`,
         cta: 'View your public profile',
+        secondary: { to: '/profile/expert-profile', cta: 'Edit public profile' },
       };
     case 'submitted':
       return {

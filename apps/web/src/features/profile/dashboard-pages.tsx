@@ -78,18 +78,36 @@ function Checklist({ items, title }: { items: ChecklistItem[]; title: string }) 
   );
 }
 
-function ActionCard({ title, text, to, cta }: { title: string; text: ReactNode; to: string; cta: string }) {
+function ActionCard({
+  title,
+  text,
+  to,
+  cta,
+  secondary,
+}: {
+  title: string;
+  text: ReactNode;
+  to: string;
+  cta: string;
+  secondary?: { to: string; cta: string } | undefined;
+}) {
+  const link = 'inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline';
   return (
     <div className="flex flex-col rounded-card border border-slate-200 bg-white p-5 shadow-card">
       <h2 className="font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 flex-1 text-sm text-slate-600">{text}</p>
-      <Link
-        to={to}
-        className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        {cta}
-        <ArrowRightIcon className="size-4" />
-      </Link>
+      <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
+        <Link to={to} className={link}>
+          {cta}
+          <ArrowRightIcon className="size-4" />
+        </Link>
+        {secondary && (
+          <Link to={secondary.to} className={link}>
+            {secondary.cta}
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        )}
+      </div>
     </div>
   );
 }

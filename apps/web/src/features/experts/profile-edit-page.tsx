@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShieldIcon } from '../../components/ui/icons.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { errorMessage, isApiError } from '../../lib/api-client.ts';
+import { AvatarCard } from '../account/avatar-card.tsx';
+import { PageHeading } from '../profile/page-heading.tsx';
+import { myExpertProfileQuery } from './profile-edit-queries.ts';
+import { OfferForm } from './profile-offer-form.tsx';
+import { VettedFieldsCard } from './profile-vetted-form.tsx';
+
+/**
+ * An approved expert's editor of their public profile: the offer (headline, bio, rate, ...) and
+ * the photo apply at once; subjects and credentials go to the vetting team first
+ * (contracts/profile-changes.ts says which is which).
+ */
+export function ExpertProfileEditPage() {
+  const profile = useQuery(myExpertProfileQuery);
+  const slug = profile.data?.slug;
+  return (
+    <div className="max-w-3xl">
+      <PageHeading
+        title="Edit public profile"
+        actions={
+          slug ? (
+            <ButtonLink to={`/experts/${encodeURIComponent(slug)}`} variant="secondary">
+              View public profile
+            </ButtonLink>
+          ) : undefined
+        }
+      >
+        What clients see when they find you.
+      </PageHeading>
+      {profile.isPending ? (
+        <PageSpinner label="Loading your profile..." />
+      ) : profile.isError ? (
+        isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 409) ? (
+          <EmptyState
+            icon={<ShieldIcon className="size-6" />}
+            title="No approved expert profile yet"
+            actions={<ButtonLink to="/join-expert">Go to your expert application</ButtonLink>}
+          >
+            {errorMessage(profile.error)}
+          </EmptyState>
+        ) : (
+          <Alert
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void profile.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(profile.error)}
+          </Alert>
+        )
+      ) : (
+        <div className="space-y-6">
+          <OfferForm profile={profile.data} />
+          <AvatarCard description="Your photo on your public profile, in search and in messages. PNG, JPEG or WebP, up to 2 MB; it changes at once." />
+          <VettedFieldsCard profile={profile.data} />
+        </div>
+      )}
+    </div>
+  );
+}
