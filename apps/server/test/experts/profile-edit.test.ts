@@ -10,9 +10,9 @@ import type {
 } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
+import { adminUser, signedInUser, type SignedInUser, uniqueWord } from '../factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { searchSlugs, uniqueWord } from './helpers.ts';
+import { searchSlugs } from '../support/requests.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
