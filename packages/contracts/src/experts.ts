@@ -8,6 +8,7 @@ import {
   SEARCH_LIMIT_MAX,
   SEARCH_QUERY_MAX,
 } from './constants.ts';
+import { wholeNumber } from './fields.ts';
 import { multiLineText, pageCursorSchema, searchText, singleLineText as line } from './text.ts';
 
 export * from './constants.ts';
@@ -214,13 +215,6 @@ export const expertProfileSchema = expertCardSchema.extend({
   memberSince: z.string(),
 });
 export type ExpertProfile = z.infer<typeof expertProfileSchema>;
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .min(min, `${name} must be at least ${min}.`)
-    .max(max, `${name} must be at most ${max}.`);
 
 /**
  * GET /api/experts. Unknown parameters are refused (a typo in a filter must not silently

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expertCategorySchema, expertSlugSchema } from './experts.ts';
+import { wholeNumber } from './fields.ts';
 import { multiLineText, pageCursorSchema, searchText, singleLineText } from './text.ts';
 
 export const projectStatuses = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
@@ -151,13 +152,6 @@ export const projectViewSchema = z.object({
   details: projectDetailsSchema.nullable(),
 });
 export type ProjectView = z.infer<typeof projectViewSchema>;
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .min(min, `${name} must be at least ${min}.`)
-    .max(max, `${name} must be at most ${max}.`);
 
 const slugParam = (name: string) =>
   z

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProjectDetails, ProjectDraft, QuoteRequest } from '@sciwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expertProfiles } from '../../src/db/schema/index.ts';
-import { usdMinor } from '../../src/modules/experts/rates.ts';
+import { usdMinor } from '@sciwise/contracts';
 import { signedInUser, type SignedInUser } from '../support/factories.ts';
 
 export type Who = SignedInUser | null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { contractMilestones, contracts } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface SubmissionJson {
   id: string;
@@ -46,10 +47,11 @@ interface ContractViewJson {
  * plans the database keeps; null when there is no such contract.
  */
 export async function contractView(db: Executor, contractId: string) {
-  const result = (await db.execute(sql`select contract_view(${contractId}::uuid) as view`)) as unknown as {
-    rows: { view: ContractViewJson | string | null }[];
-  };
-  const raw = result.rows[0]?.view ?? null;
+  const result = await rowsOf<{ view: ContractViewJson | string | null }>(
+    db,
+    sql`select contract_view(${contractId}::uuid) as view`,
+  );
+  const raw = result[0]?.view ?? null;
   const view = (typeof raw === 'string' ? JSON.parse(raw) : raw) as ContractViewJson | null;
   if (!view) return null;
   return {
