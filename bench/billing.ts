@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { movementsStatement } from '../apps/server/src/modules/billing/statement.ts';
-import { encodeCursor } from '../apps/server/src/modules/experts/cursor.ts';
+import { encodeCursor } from '../apps/server/src/lib/cursor.ts';
 import { openBenchApp } from './bench-app.ts';
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 5_000);

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { RequestMeta, ServiceContext } from './context.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { refreshConvertedRates } from './modules/experts/rates.ts';
+import { refreshConvertedRates } from './lib/converted-rates.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer.ts';

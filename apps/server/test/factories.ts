@@ -21,7 +21,7 @@ import { expertProfiles, users } from '../src/db/schema/index.ts';
 import { insertExperts, type ExpertSeed } from '../src/db/seed/experts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createSession } from '../src/modules/accounts/sessions.ts';
-import { usdMinor } from '../src/modules/experts/rates.ts';
+import { usdMinor } from '@sciwise/contracts';
 import { call, fund, getContract, moneyCall, submitWork } from './support/requests.ts';
 
 let counter = 0;

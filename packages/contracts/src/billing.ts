@@ -80,11 +80,11 @@ export const billingMovementSchema = z.object({
    * The platform's fee in it, signed the same way (a fee charged is negative, one given back
    * positive); the amount already includes it. Null where no fee applies.
    */
-  fee: moneySchema.nullable(),
+  fee: z.nullable(moneySchema),
   /** A change to the expert's payouts on their way to the bank, when the movement has one. */
-  inTransit: moneySchema.nullable(),
+  inTransit: z.nullable(moneySchema),
   /** The expert's available balance just after this movement; null on a client's movements. */
-  balanceAfter: moneySchema.nullable(),
+  balanceAfter: z.nullable(moneySchema),
 });
 export type BillingMovement = z.infer<typeof billingMovementSchema>;
 

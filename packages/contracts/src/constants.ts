@@ -75,3 +75,26 @@ export const ADMIN_HOME_PATH = '/profile/admin';
 export function homePathFor(user: { role: UserRole; dashboardMode: DashboardMode }): string {
   return user.role === 'admin' ? ADMIN_HOME_PATH : dashboardPaths[user.dashboardMode];
 }
+
+/** The header of every money-moving request (escrow.ts): the same key on a retry gets the first answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** GET /api/subjects answers at most this many: the whole catalogue (a few hundred) for filters. */
+export const SUBJECT_LIST_MAX = 500;
+/** How many subjects a typeahead suggests. */
+export const SUBJECT_SUGGESTIONS = 8;
+
+/*
+ * The project editor's limits, plain values for the form (the web) and the schemas and publish
+ * rules (projects.ts, the server).
+ */
+export const PROJECT_TITLE_MIN = 10;
+export const PROJECT_TITLE_MAX = 120;
+export const PROJECT_DESCRIPTION_MIN = 50;
+export const PROJECT_DESCRIPTION_MAX = 10_000;
+/** Amounts are integers in minor units (cents); 100,000,000 is one million in the major unit. */
+export const AMOUNT_MAX_MINOR = 100_000_000;
+/** The longest subject name an expert or a project may list. */
+export const SUBJECT_NAME_MAX = 60;
+/** The expert search's rate filters: whole US dollars per hour, from 0 to this. */
+export const SEARCH_RATE_MAX = 10_000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AMOUNT_MAX_MINOR, amountMinorSchema, criteriaSchema, MILESTONE_CRITERIA_MAX } from './projects.ts';
+import { AMOUNT_MAX_MINOR } from './constants.ts';
+import { amountMinorSchema, criteriaSchema, MILESTONE_CRITERIA_MAX } from './projects.ts';
 import type { RateCurrency } from './constants.ts';
 import { multiLineText, pageCursorSchema, singleLineText } from './text.ts';
 import { moneySchema } from './experts.ts';
@@ -124,7 +125,7 @@ export const milestoneSchema = z.object({
   settledAt: z.string().nullable(),
   /** How the held money went: to the expert, back to the client, or split by an admin. */
   settlement: z
-    .object({ toExpert: moneySchema, toClient: moneySchema, bonus: moneySchema.nullable() })
+    .object({ toExpert: moneySchema, toClient: moneySchema, bonus: z.nullable(moneySchema) })
     .nullable(),
   revisionRequest: z
     .object({ reason: z.string(), unmetCriteria: z.array(z.number().int()), createdAt: z.string() })
@@ -274,7 +275,6 @@ export type CardToken = z.infer<typeof cardTokenSchema>;
 // Changing a contract (each money-moving POST also takes an Idempotency-Key header)
 // ---------------------------------------------------------------------------------------------
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX = 255;
 
 const reason = (min: number, tooShort: string) =>

@@ -7,10 +7,37 @@ import {
   rateCurrencies,
   SEARCH_LIMIT_MAX,
   SEARCH_QUERY_MAX,
+  SEARCH_RATE_MAX,
+  SUBJECT_LIST_MAX,
+  SUBJECT_NAME_MAX,
 } from './constants.ts';
+import { wholeNumber } from './fields.ts';
 import { multiLineText, pageCursorSchema, searchText, singleLineText as line } from './text.ts';
 
 export * from './constants.ts';
+// The shapes the public pages read are written with zod/mini, once, in public.ts.
+export {
+  expertCardSchema,
+  expertSearchResponseSchema,
+  expertStatsResponseSchema,
+  featuredExpertsResponseSchema,
+  isValidOrcid,
+  moneySchema,
+  searchTotalSchema,
+  subjectListResponseSchema,
+  subjectSchema,
+  verifiedOrcidSchema,
+  type ExpertCard,
+  type ExpertSearchResponse,
+  type ExpertStatsResponse,
+  type FeaturedExpertsResponse,
+  type Money,
+  type SearchTotal,
+  type Subject,
+  type SubjectListResponse,
+  type VerifiedOrcid,
+} from './public.ts';
+import { expertCardSchema, isValidOrcid } from './public.ts';
 
 export const expertCategorySchema = z.enum(expertCategories, {
   error: `category must be one of: ${expertCategories.join(', ')}.`,
@@ -30,19 +57,9 @@ export const countrySchema = z
   .toUpperCase()
   .refine((code) => countrySet.has(code), 'country must be a two-letter ISO country code such as GB.');
 
-export const subjectNameSchema = line('A subject', 60).pipe(
+export const subjectNameSchema = line('A subject', SUBJECT_NAME_MAX).pipe(
   z.string().min(2, 'A subject needs at least 2 characters.'),
 );
-
-/** ORCID iD: four groups of four, the last character a mod 11-2 check digit (ISO 7064). */
-export function isValidOrcid(value: string): boolean {
-  if (!/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/.test(value)) return false;
-  const digits = value.replaceAll('-', '');
-  let total = 0;
-  for (const char of digits.slice(0, 15)) total = (total + Number(char)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  return digits[15] === (check === 10 ? 'X' : String(check));
-}
 
 export const educationSchema = z.strictObject({
   degree: line('degree', 120).pipe(z.string().min(1, 'Enter the degree.')),
@@ -113,8 +130,6 @@ export const expertApplicationDraftSchema = z.strictObject({
 });
 export type ExpertApplicationDraft = z.input<typeof expertApplicationDraftSchema>;
 
-export const moneySchema = z.object({ amountMinor: z.number().int(), currency: z.enum(rateCurrencies) });
-
 /** The applicant's own view of their application (GET/PATCH /api/expert-application). */
 export const expertApplicationSchema = z.object({
   id: z.string(),
@@ -168,42 +183,8 @@ export const rejectApplicationRequestSchema = z.strictObject({
   ),
 });
 
-/**
- * An ORCID iD the expert linked by signing in to an ORCID provider (never one typed into a form).
- * `url` is the public record at that provider; `development` is true for the development
- * provider's made-up iDs, whose record page says it is not on orcid.org.
- */
-export const verifiedOrcidSchema = z.object({
-  id: z.string().refine(isValidOrcid),
-  url: z.url({ protocol: /^https?$/ }),
-  development: z.boolean(),
-});
-export type VerifiedOrcid = z.infer<typeof verifiedOrcidSchema>;
-
-/** The card shown in search results and on the landing page. */
-export const expertCardSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  avatarUrl: z.string(),
-  headline: z.string(),
-  category: expertCategorySchema,
-  subjects: z.array(z.string()),
-  /** In the expert's own currency: what they quote and are paid in. */
-  rate: moneySchema,
-  /** The rate in US cents at the reference rates (exchange-rates.ts): what filters and sorts use. */
-  rateUsdMinor: z.number().int(),
-  country: z.string(),
-  availability: availabilitySchema,
-  /** Whole stars 0-5 (spec §3: integer display), rounded from ratingAverage. */
-  rating: z.number().int().min(0).max(5),
-  ratingAverage: z.number().nullable(),
-  reviewCount: z.number().int(),
-  /** Null unless an ORCID iD was linked through an ORCID provider (see verifiedOrcidSchema). */
-  verifiedOrcid: verifiedOrcidSchema.nullable(),
-});
-export type ExpertCard = z.infer<typeof expertCardSchema>;
-
-export const expertProfileSchema = expertCardSchema.extend({
+export const expertProfileSchema = z.object({
+  ...expertCardSchema.shape,
   bio: z.string(),
   skills: z.array(z.string()),
   languages: z.array(z.string()),
@@ -214,13 +195,6 @@ export const expertProfileSchema = expertCardSchema.extend({
   memberSince: z.string(),
 });
 export type ExpertProfile = z.infer<typeof expertProfileSchema>;
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .min(min, `${name} must be at least ${min}.`)
-    .max(max, `${name} must be at most ${max}.`);
 
 /**
  * GET /api/experts. Unknown parameters are refused (a typo in a filter must not silently
@@ -239,8 +213,8 @@ export const expertSearchQuerySchema = z
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'subject must be a subject slug such as data-analysis.')
       .optional(),
     country: countrySchema.optional(),
-    minRate: wholeNumber('minRate', 0, 10_000).optional(),
-    maxRate: wholeNumber('maxRate', 0, 10_000).optional(),
+    minRate: wholeNumber('minRate', 0, SEARCH_RATE_MAX).optional(),
+    maxRate: wholeNumber('maxRate', 0, SEARCH_RATE_MAX).optional(),
     minRating: z.coerce
       .number({ error: 'minRating must be a number from 0 to 5.' })
       .min(0, 'minRating must be a number from 0 to 5.')
@@ -262,53 +236,11 @@ export const expertSearchQuerySchema = z
   );
 export type ExpertSearchQuery = z.input<typeof expertSearchQuerySchema>;
 
-/**
- * A result count: exactly up to SEARCH_COUNT_EXACT_UP_TO; beyond it the database's estimate
- * ("about", rounded to two figures) or, when the estimate is too close to call, "more than".
- */
-export const searchTotalSchema = z.object({
-  count: z.number().int(),
-  relation: z.enum(['exactly', 'about', 'more_than']),
-});
-export type SearchTotal = z.infer<typeof searchTotalSchema>;
-
-export const expertSearchResponseSchema = z.object({
-  experts: z.array(expertCardSchema),
-  /** Pass back as cursor for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-  /** Subjects the query was read as (typo tolerance), so the page can say "showing results for". */
-  matchedSubjects: z.array(z.string()),
-  /**
-   * How many experts match, when the first page is the whole result (then it is free); otherwise
-   * null, and GET /api/experts/count answers it.
-   */
-  total: searchTotalSchema.nullable(),
-});
-export type ExpertSearchResponse = z.infer<typeof expertSearchResponseSchema>;
-
-export const subjectSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  category: expertCategorySchema.nullable(),
-  expertCount: z.number().int(),
-});
-export type Subject = z.infer<typeof subjectSchema>;
 export const subjectSuggestQuerySchema = z.strictObject({
   prefix: searchText('prefix', 60).default(''),
   // Up to the whole catalogue (a few hundred subjects), for the subject filter's list.
-  limit: wholeNumber('limit', 1, 500).default(10),
+  limit: wholeNumber('limit', 1, SUBJECT_LIST_MAX).default(10),
 });
-export const subjectListResponseSchema = z.object({ subjects: z.array(subjectSchema) });
-
-export const featuredExpertsResponseSchema = z.object({
-  categories: z.array(
-    z.object({ category: expertCategorySchema, label: z.string(), experts: z.array(expertCardSchema) }),
-  ),
-});
-export type FeaturedExpertsResponse = z.infer<typeof featuredExpertsResponseSchema>;
-
-export const expertStatsResponseSchema = z.object({ experts: z.number().int(), countries: z.number().int() });
-export type ExpertStatsResponse = z.infer<typeof expertStatsResponseSchema>;
 
 export const expertSlugSchema = z
   .string()

@@ -138,7 +138,7 @@ export const linkedIdentitySchema = z.object({
   /** Decided by the server: false when this is the account's last way in. */
   canUnlink: z.boolean(),
   /** The verified ORCID iD when this identity came from an ORCID provider. */
-  orcid: verifiedOrcidSchema.nullable(),
+  orcid: z.nullable(verifiedOrcidSchema),
 });
 export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>;
 export const linkedIdentitiesResponseSchema = z.object({

@@ -52,3 +52,11 @@ export const heardFromSchema = z.enum(heardFromOptions, { error: 'Choose how you
 export type HeardFrom = z.infer<typeof heardFromSchema>;
 
 export const uuidSchema = z.uuid('That id is not valid.');
+
+/** A whole number in a query string (`?limit=20`), between min and max, named in every message. */
+export const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number.` })
+    .int(`${name} must be a whole number.`)
+    .min(min, `${name} must be at least ${min}.`)
+    .max(max, `${name} must be at most ${max}.`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rateCurrencies, type RateCurrency } from './constants.ts';
 import { formatAmount } from './escrow.ts';
 import { moneySchema } from './experts.ts';
-import { AMOUNT_MAX_MINOR } from './projects.ts';
+import { AMOUNT_MAX_MINOR } from './constants.ts';
 import { pageCursorSchema, singleLineText } from './text.ts';
 
 /*

@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import {
+  AMOUNT_MAX_MINOR,
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_TITLE_MAX,
+  SUBJECT_NAME_MAX,
+} from './constants.ts';
 import { expertCategorySchema, expertSlugSchema } from './experts.ts';
+import { wholeNumber } from './fields.ts';
 import { multiLineText, pageCursorSchema, searchText, singleLineText } from './text.ts';
 
 export const projectStatuses = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
@@ -29,8 +36,6 @@ export type ProposedMilestone = z.infer<typeof proposedMilestoneSchema>;
 // Shared field rules
 // ---------------------------------------------------------------------------------------------
 
-/** Amounts are integers in minor units (cents); 100,000,000 is one million in the major unit. */
-export const AMOUNT_MAX_MINOR = 100_000_000;
 export const amountMinorSchema = (label: string) =>
   z
     .number({ error: `${label} must be a number (in cents).` })
@@ -53,13 +58,11 @@ export const dateOnlySchema = z
     return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
   }, 'That deadline is not a real date.');
 
-export const PROJECT_TITLE_MIN = 10;
-export const PROJECT_DESCRIPTION_MIN = 50;
 export const PROJECT_SUBJECTS_MAX = 10;
 export const PROJECT_ATTACHMENTS_MAX = 10;
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 
-const subjectName = singleLineText('A subject', 60).pipe(
+const subjectName = singleLineText('A subject', SUBJECT_NAME_MAX).pipe(
   z.string().min(2, 'A subject needs at least 2 characters.'),
 );
 
@@ -68,8 +71,8 @@ const subjectName = singleLineText('A subject', 60).pipe(
  * person types. What a project needs before it is published is checked by publish (server side).
  */
 export const projectDraftSchema = z.strictObject({
-  title: singleLineText('The title', 120).optional(),
-  description: multiLineText('The description', 10_000).optional(),
+  title: singleLineText('The title', PROJECT_TITLE_MAX).optional(),
+  description: multiLineText('The description', PROJECT_DESCRIPTION_MAX).optional(),
   category: expertCategorySchema.nullable().optional(),
   subjects: z.array(subjectName).max(PROJECT_SUBJECTS_MAX, 'Choose at most 10 subjects.').optional(),
   budgetType: z.enum(budgetTypes, { error: 'budgetType must be fixed or hourly.' }).optional(),
@@ -151,13 +154,6 @@ export const projectViewSchema = z.object({
   details: projectDetailsSchema.nullable(),
 });
 export type ProjectView = z.infer<typeof projectViewSchema>;
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .min(min, `${name} must be at least ${min}.`)
-    .max(max, `${name} must be at most ${max}.`);
 
 const slugParam = (name: string) =>
   z

@@ -10,7 +10,7 @@ import {
   seedDemoExpertProfile,
   seedExperts,
 } from '../../src/db/seed/experts.ts';
-import { refreshConvertedRates } from '../../src/modules/experts/rates.ts';
+import { refreshConvertedRates } from '../../src/lib/converted-rates.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expertSeed, makeExperts, uniqueWord } from '../factories.ts';
 import { search, searchSlugs } from '../support/requests.ts';

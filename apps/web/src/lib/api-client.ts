@@ -1,12 +1,21 @@
-import { errorResponseSchema, IDEMPOTENCY_KEY_HEADER } from '@sciwise/contracts';
-import type { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '@sciwise/contracts/constants';
+import { errorResponseSchema } from '@sciwise/contracts/public';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError, NETWORK_ERROR } from './api-error.ts';
+
+/*
+ * The one way the web calls the API. Every answer is parsed with the contract's schema: the zod
+ * schemas of packages/contracts on signed-in pages, the zod/mini ones of
+ * "@sciwise/contracts/public" on the public pages, which keeps their first load small
+ * (docs/decisions/005-public-site.md). This module imports neither zod nor the contract index.
+ */
 
 export { ApiError, errorMessage, isApiError, NETWORK_ERROR } from './api-error.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<S extends $ZodType> {
   method?: Method;
   /** JSON body, or FormData for uploads. */
   body?: unknown;
@@ -20,7 +29,7 @@ interface RequestOptions<S extends z.ZodType> {
 
 /** A failed answer as an ApiError carrying the server's own message. */
 function errorFrom(status: number, data: unknown): ApiError {
-  const parsed = errorResponseSchema.safeParse(data);
+  const parsed = safeParse(errorResponseSchema, data);
   if (parsed.success) {
     return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.details ?? []);
   }
@@ -31,9 +40,9 @@ function errorFrom(status: number, data: unknown): ApiError {
   return new ApiError(status, message, status === 429 ? 'rate_limited' : 'internal');
 }
 
-function parseAnswer<S extends z.ZodType>(status: number, data: unknown, schema: S): z.output<S> {
+function parseAnswer<S extends $ZodType>(status: number, data: unknown, schema: S): output<S> {
   if (status < 200 || status >= 300) throw errorFrom(status, data);
-  const parsed = schema.safeParse(data);
+  const parsed = safeParse(schema, data);
   if (!parsed.success) {
     throw new ApiError(status, 'The server sent an answer we could not read.', 'bad_response');
   }
@@ -44,10 +53,10 @@ function parseAnswer<S extends z.ZodType>(status: number, data: unknown, schema:
  * Calls the API on the same origin with the session cookie, parses the answer with the
  * contract's schema, and turns every failure into an ApiError carrying the server's message.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends $ZodType>(
   path: string,
   options: RequestOptions<S>,
-): Promise<z.output<S>> {
+): Promise<output<S>> {
   const { method = 'GET', body, schema, signal, idempotencyKey, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
@@ -77,7 +86,7 @@ export async function apiRequest<S extends z.ZodType>(
   return parseAnswer(response.status, data, schema);
 }
 
-interface UploadOptions<S extends z.ZodType> {
+interface UploadOptions<S extends $ZodType> {
   body: FormData;
   schema: S;
   /** Called as the bytes go out, with the share sent so far (0 to 1). */
@@ -89,10 +98,7 @@ interface UploadOptions<S extends z.ZodType> {
  * A multipart POST that reports upload progress (fetch cannot), with the same parsing and errors
  * as apiRequest.
  */
-export function apiUpload<S extends z.ZodType>(
-  path: string,
-  options: UploadOptions<S>,
-): Promise<z.output<S>> {
+export function apiUpload<S extends $ZodType>(path: string, options: UploadOptions<S>): Promise<output<S>> {
   const { body, schema, onProgress, signal } = options;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

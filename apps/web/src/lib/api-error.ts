@@ -1,7 +1,7 @@
 import type { ErrorCode, FieldError } from '@sciwise/contracts';
 
-// Kept apart from api-client.ts (which parses with zod) so public pages can tell errors apart
-// without downloading the contract schemas.
+// The error every call of api-client.ts fails with; a module of its own so code that only tells
+// errors apart does not import the client.
 
 export const NETWORK_ERROR = 'Network error. Please try again.';
 

@@ -7,8 +7,9 @@ import {
 } from '@sciwise/contracts';
 import type { Education, Publication } from '@sciwise/contracts';
 import { eq, like, sql } from 'drizzle-orm';
-import { usdMinor } from '../../modules/experts/rates.ts';
+import { usdMinor } from '@sciwise/contracts';
 import type { Database, Executor } from '../client.ts';
+import { prng } from './prng.ts';
 import { expertProfiles, reviews, subjects, users } from '../schema/index.ts';
 import {
   countryLanguage,
@@ -61,18 +62,6 @@ export interface ExpertSeed {
 export const SEED_EMAIL_DOMAIN = 'seed.sciwise.local';
 /** The embedded setup's demo set: the first experts of the same deterministic sequence. */
 export const DEMO_EXPERT_COUNT = 300;
-
-/** mulberry32: tiny, fast, and the same numbers on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A subject inside a sentence: lower case, except a leading acronym or letter ("R programming", "ISO 13485"). */
 function inSentence(subject: string): string {

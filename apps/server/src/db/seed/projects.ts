@@ -5,24 +5,13 @@ import {
   type RateCurrency,
 } from '@sciwise/contracts';
 import { like, sql } from 'drizzle-orm';
-import { usdMinor } from '../../modules/experts/rates.ts';
+import { usdMinor } from '@sciwise/contracts';
 import type { Database } from '../client.ts';
 import { projects, users } from '../schema/index.ts';
 import { SEED_EMAIL_DOMAIN } from './experts.ts';
 import { subjectCatalogue } from './expert-data.ts';
+import { prng } from './prng.ts';
 import type { SeedProgress } from './experts.ts';
-
-/** mulberry32, as for experts: project n is the same on every machine and every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PROJECTS_PER_CLIENT = 10;
 /** The embedded setup's open projects, so /projects and browse look alive on first start. */

@@ -1,27 +1,29 @@
 import { CONCIERGE_USER_ID, type AdminSummary } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * What waits for an administrator, in one statement: the vetting queue, concierge conversations
  * whose newest message came from the member (so the concierge owes an answer), and disputes.
  */
 export async function adminSummary(db: Executor): Promise<AdminSummary> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{
+    vetting_queue: number;
+    concierge_awaiting_reply: number;
+    open_disputes: number;
+  }>(
+    db,
+    sql`
     select
       (select count(*) from expert_profiles where status = 'submitted')::int as vetting_queue,
       (select count(*) from conversations c
         join messages m on m.conversation_id = c.id and m.seq = c.last_seq
         where ${CONCIERGE_USER_ID} in (c.user_low_id, c.user_high_id)
           and m.sender_id <> ${CONCIERGE_USER_ID})::int as concierge_awaiting_reply,
-      (select count(*) from contract_milestones where status = 'disputed')::int as open_disputes`)) as unknown as Rows<{
-    vetting_queue: number;
-    concierge_awaiting_reply: number;
-    open_disputes: number;
-  }>;
-  const row = result.rows[0]!;
+      (select count(*) from contract_milestones where status = 'disputed')::int as open_disputes`,
+  );
+  const row = result[0]!;
   return {
     vettingQueue: Number(row.vetting_queue),
     conciergeAwaitingReply: Number(row.concierge_awaiting_reply),

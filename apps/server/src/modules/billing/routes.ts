@@ -15,7 +15,7 @@ import { contracts } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { CONTRACT_NOT_FOUND } from '../contracts/access.ts';
-import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { movementsCsv } from './csv.ts';
 import { listMovements, summarize } from './statement.ts';
 

@@ -7,6 +7,7 @@ import {
 } from '@sciwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /*
  * A person's statement, read from the ledger (DESIGN §4). A movement is one ledger transaction
@@ -120,10 +121,6 @@ interface RawMovement {
   balance_after: string | null;
 }
 
-async function rows<T>(db: Executor, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * One page of movements, newest first, each with the expert's available balance just after it.
  * That balance is the sum of every entry of the account up to the movement, whatever the filter:
@@ -131,7 +128,7 @@ async function rows<T>(db: Executor, statement: SQL): Promise<T[]> {
  * there to the page's newest, in one window.
  */
 export async function listMovements(db: Executor, query: MovementQuery): Promise<MovementRow[]> {
-  const found = await rows<RawMovement>(db, movementsStatement(query));
+  const found = await rowsOf<RawMovement>(db, movementsStatement(query));
   return found.map((row) => ({
     movement: present(row),
     key: { micros: Number(row.micros), transactionId: row.transaction_id },
@@ -197,7 +194,7 @@ export async function summarize(
   userId: string,
   filter: BillingFilter,
 ): Promise<BillingSummary> {
-  const totals = await rows<{
+  const totals = await rowsOf<{
     currency: RateCurrency;
     count: string;
     money_in: string;
@@ -214,7 +211,7 @@ export async function summarize(
       coalesce(sum(amount), 0)::text as net
     from described group by currency order by currency`,
   );
-  const available = await rows<{ currency: RateCurrency; balance: string }>(
+  const available = await rowsOf<{ currency: RateCurrency; balance: string }>(
     db,
     sql`select a.currency, coalesce(sum(e.amount_minor), 0)::text as balance
         from ledger_accounts a left join ledger_entries e on e.account_id = a.id

@@ -12,6 +12,7 @@ import {
 } from '../documents/facts.ts';
 import type { Hold, MoneyParties } from '../payments/escrow-money.ts';
 import type { MilestoneActor } from './milestone-states.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type MilestoneRow = typeof contractMilestones.$inferSelect;
@@ -121,12 +122,11 @@ export async function lockMilestone(
   user: SessionUser | 'system',
   milestoneId: string,
 ): Promise<LockedMilestone> {
-  const result = (await tx.execute(
+  const result = await rowsOf<{ locked: LockedMilestoneJson | string | null }>(
+    tx,
     sql`select lock_milestone(${milestoneId}::uuid) as locked`,
-  )) as unknown as {
-    rows: { locked: LockedMilestoneJson | string | null }[];
-  };
-  const raw = result.rows[0]?.locked ?? null;
+  );
+  const raw = result[0]?.locked ?? null;
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as LockedMilestoneJson | null;
   const contract = json ? rowFromJson(contracts, json.contract) : null;
   const actor = !contract ? null : user === 'system' ? 'system' : roleIn(contract, user);

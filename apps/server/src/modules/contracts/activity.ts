@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { contractActivity, users } from '../../db/schema/index.ts';
 import { MoneyWrites } from '../payments/money-writes.ts';
-import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 
 export interface ActivityEvent {
   contractId: string;

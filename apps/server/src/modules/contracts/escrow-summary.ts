@@ -1,15 +1,16 @@
 import type { EscrowSummary, RateCurrency } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * What the milestones' escrow accounts hold on a person's contracts, by side and currency: one
  * grouped statement over the ledger, whatever the number of contracts.
  */
 export async function escrowSummaryOf(db: Executor, userId: string): Promise<EscrowSummary> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ side: 'client' | 'expert'; currency: RateCurrency; held: string }>(
+    db,
+    sql`
     select case when c.client_id = ${userId} then 'client' else 'expert' end as side,
       la.currency::text as currency,
       sum(e.amount_minor)::text as held
@@ -20,9 +21,10 @@ export async function escrowSummaryOf(db: Executor, userId: string): Promise<Esc
     where c.client_id = ${userId} or c.expert_id = ${userId}
     group by 1, 2
     having sum(e.amount_minor) <> 0
-    order by 2`)) as unknown as Rows<{ side: 'client' | 'expert'; currency: RateCurrency; held: string }>;
+    order by 2`,
+  );
   const on = (side: 'client' | 'expert') =>
-    result.rows
+    result
       .filter((row) => row.side === side)
       .map((row) => ({ amountMinor: Number(row.held), currency: row.currency }));
   return { asClient: on('client'), asExpert: on('expert') };

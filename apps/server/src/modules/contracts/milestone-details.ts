@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { contractMilestones, contracts } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface SubmissionJson {
   id: string;
@@ -46,10 +47,8 @@ interface ContractViewJson {
  * plans the database keeps; null when there is no such contract.
  */
 export async function contractView(db: Executor, contractId: string) {
-  const result = (await db.execute(sql`select contract_view(${contractId}::uuid) as view`)) as unknown as {
-    rows: { view: unknown }[];
-  };
-  return contractViewFrom(result.rows[0]?.view ?? null);
+  const result = await rowsOf<{ view: unknown }>(db, sql`select contract_view(${contractId}::uuid) as view`);
+  return contractViewFrom(result[0]?.view ?? null);
 }
 
 /**

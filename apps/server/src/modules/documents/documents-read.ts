@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { contracts, issuedDocuments } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { DocumentFacts } from './facts.ts';
 
 /*

@@ -15,8 +15,8 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { notify } from '../notifications/service.ts';
 import { applicationProblems } from './application-rules.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import { usdMinor } from './rates.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { usdMinor } from '@sciwise/contracts';
 import { assertEditable, transition } from './vetting-states.ts';
 
 type DraftInput = z.output<typeof expertApplicationDraftSchema>;

@@ -18,10 +18,10 @@ import {
   recountSubjects,
   refreshSubjects,
 } from './application-service.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { profileChangeTransition } from './profile-change-states.ts';
 import { changedFields, vettedValues } from './profile-values.ts';
-import { usdMinor } from './rates.ts';
+import { usdMinor } from '@sciwise/contracts';
 
 type ProfileRow = typeof p.$inferSelect;
 export type ChangeRow = typeof c.$inferSelect;

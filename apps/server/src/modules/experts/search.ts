@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor, INT4_KEYS } from './cursor.ts';
+import { decodeCursor, encodeCursor, INT4_KEYS } from '../../lib/cursor.ts';
 import { verifiedOrcidFor } from '../accounts/oidc/orcid.ts';
 import { cardColumns, presentCard } from './presenter.ts';
 

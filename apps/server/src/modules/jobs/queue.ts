@@ -4,6 +4,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MoneyWrites } from '../payments/money-writes.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /*
  * Durable jobs on the app's own database (docs/decisions/006-escrow.md says why not pg-boss or
@@ -77,8 +78,9 @@ export class JobRunner {
   /** Claims the jobs due now (up to `batch`) and runs them; returns how many ran. */
   async runDue(batch = 20): Promise<number> {
     const now = this.clock.now();
-    // Both drivers answer raw SQL with { rows }.
-    const claimed = (await this.db.execute(sql`
+    const claimed = await rowsOf<ClaimedJob>(
+      this.db,
+      sql`
       update jobs set locked_until = ${new Date(now.getTime() + LOCK_MS)}, attempts = attempts + 1
       where id in (
         select id from jobs
@@ -87,9 +89,10 @@ export class JobRunner {
         order by run_at
         limit ${batch}
         for update skip locked)
-      returning id, kind, payload, attempts`)) as unknown as { rows: ClaimedJob[] };
-    for (const job of claimed.rows) await this.runOne(job);
-    return claimed.rows.length;
+      returning id, kind, payload, attempts`,
+    );
+    for (const job of claimed) await this.runOne(job);
+    return claimed.length;
   }
 
   private async runOne(job: ClaimedJob): Promise<void> {

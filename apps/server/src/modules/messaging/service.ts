@@ -6,7 +6,7 @@ import {
   type MessageListResponse,
   type SendMessagePayload,
 } from '@sciwise/contracts';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conversationMembers, conversations, expertProfiles } from '../../db/schema/index.ts';
@@ -14,6 +14,7 @@ import { forbidden, invalid, notFound } from '../../errors.ts';
 import { NOTIFICATION_CHANNEL } from '../notifications/service.ts';
 import { actingSenderId, checkCanStartConversation, identitiesOf } from './permissions.ts';
 import { iso, presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface Actor {
   userId: string;
@@ -33,12 +34,6 @@ export interface ConversationSide {
 /** An unread message waits this long before its receiver gets an e-mail about it. */
 export const UNREAD_EMAIL_DELAY = sql`interval '15 minutes'`;
 
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  // Both drivers (pg and PGlite) answer raw SQL with { rows }.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** The actor's side of a conversation, or 404: a conversation you are not in does not exist for you. */
 export async function conversationSide(
   db: Executor,
@@ -46,7 +41,7 @@ export async function conversationSide(
   conversationId: string,
 ): Promise<ConversationSide> {
   const selves = identitiesOf(actor);
-  const found = await rows<{ self_id: string; other_id: string }>(
+  const found = await rowsOf<{ self_id: string; other_id: string }>(
     db,
     sql`select me.user_id as self_id, other.user_id as other_id
           from conversation_members me
@@ -164,7 +159,7 @@ async function findByClientId(
   db: Executor,
   { senderId, clientMessageId }: { senderId: string; clientMessageId: string },
 ): Promise<MessageRow | undefined> {
-  const [row] = await rows<MessageRow>(
+  const [row] = await rowsOf<MessageRow>(
     db,
     sql`select ${messageColumns} from messages m join conversations c on c.id = m.conversation_id
          where m.sender_id = ${senderId}::uuid and m.client_message_id = ${clientMessageId}`,
@@ -216,7 +211,7 @@ function storeArguments({ side, text, clientMessageId, authorId }: MessageToStor
 export async function storeMessage(db: Database, message: MessageToStore): Promise<SendResult> {
   const args = storeArguments(message);
   try {
-    const [stored] = await rows<MessageRow>(
+    const [stored] = await rowsOf<MessageRow>(
       db,
       sql`select * from store_message(
             ${args.conversationId}::uuid, ${args.senderId}::uuid, ${args.authorId}::uuid,
@@ -259,7 +254,7 @@ export async function markConversationRead(
   seq: number,
 ): Promise<ConversationSide & { lastReadSeq: number }> {
   const side = await conversationSide(db, actor, conversationId);
-  const [updated] = await rows<{ last_read_seq: number | string }>(
+  const [updated] = await rowsOf<{ last_read_seq: number | string }>(
     db,
     sql`update conversation_members cm
            set last_read_seq = greatest(cm.last_read_seq, least(${seq}::bigint, c.last_seq)),
@@ -345,7 +340,7 @@ async function queryConversations(
     selves.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const found = await rows<ConversationRow>(
+  const found = await rowsOf<ConversationRow>(
     db,
     sql`select c.id as conversation_id, c.user_low_id, c.user_high_id, c.last_seq,
                coalesce(c.last_message_at, c.created_at) as updated_at,
@@ -401,7 +396,7 @@ export async function listMessages(
   query: { before?: number | undefined; limit: number },
 ): Promise<MessageListResponse> {
   const side = await conversationSide(db, actor, conversationId);
-  const found = await rows<MessageRow>(
+  const found = await rowsOf<MessageRow>(
     db,
     sql`select ${messageColumns} from messages m join conversations c on c.id = m.conversation_id
          where m.conversation_id = ${side.conversationId}::uuid
@@ -440,7 +435,7 @@ export async function ensureConciergeWelcome(db: Database, userId: string): Prom
   if (userId === CONCIERGE_USER_ID || (await findConversationId(db, pair))) return;
   const { id, created } = await createConversation(db, pair);
   if (!created) return;
-  const [person] = await rows<{ first_name: string }>(
+  const [person] = await rowsOf<{ first_name: string }>(
     db,
     sql`select first_name from users where id = ${userId}::uuid`,
   );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../context.ts';
 import { conversationLink } from './service.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** How often each node looks for unread messages whose e-mail is due. */
 export const UNREAD_EMAIL_SWEEP_MS = 60_000;
@@ -30,7 +31,9 @@ interface DueRow {
  * mailer writes through the database, and nothing slow should hold row locks).
  */
 export async function sendDueUnreadEmails(ctx: ServiceContext): Promise<number> {
-  const claimed = (await ctx.db.execute(sql`
+  const claimed = await rowsOf<DueRow>(
+    ctx.db,
+    sql`
     with due as (
       select conversation_id, user_id from conversation_members
        where email_due_at is not null and email_due_at <= now()
@@ -52,9 +55,10 @@ export async function sendDueUnreadEmails(ctx: ServiceContext): Promise<number> 
       join conversation_members other
         on other.conversation_id = claimed.conversation_id and other.user_id <> claimed.user_id
       join users sender on sender.id = other.user_id
-      left join notification_settings s on s.user_id = claimed.user_id`)) as unknown as { rows: DueRow[] };
+      left join notification_settings s on s.user_id = claimed.user_id`,
+  );
   let sent = 0;
-  for (const row of claimed.rows) {
+  for (const row of claimed) {
     const unread = Number(row.unread);
     if (unread > 0 && row.wants_email !== false && row.user_id !== CONCIERGE_USER_ID) {
       try {

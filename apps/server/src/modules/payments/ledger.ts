@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts, type ledgerTransactions } from '../../db/schema/index.ts';
 import { MoneyWrites } from './money-writes.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /*
  * The double-entry ledger (DESIGN §4). Every movement is one transaction of entries that sum to
@@ -98,8 +99,8 @@ export async function record(tx: Executor | MoneyWrites, entry: LedgerTransactio
       on existing.kind = legs.kind and existing.owner = legs.owner and existing.currency = ${entry.currency}
     order by legs.position
     returning transaction_id`;
-  const result = (await tx.execute(statement)) as unknown as { rows: { transaction_id: string }[] };
-  return result.rows[0]!.transaction_id;
+  const result = await rowsOf<{ transaction_id: string }>(tx, statement);
+  return result[0]!.transaction_id;
 }
 
 /**

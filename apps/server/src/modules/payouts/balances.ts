@@ -1,6 +1,7 @@
 import type { PayoutBalance, RateCurrency } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /*
  * An expert's money as sums of ledger entries (DESIGN §4: a balance is a sum, never a column):
@@ -8,11 +9,16 @@ import type { Executor } from '../../db/client.ts';
  * out (what left the in-transit account to the bank).
  */
 
-type Rows<T> = { rows: T[] };
-
 /** Every currency the expert has money in, in the order of the currency's name. */
 export async function balancesOf(db: Executor, userId: string): Promise<PayoutBalance[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{
+    currency: RateCurrency;
+    available: string;
+    in_transit: string;
+    paid_out: string;
+  }>(
+    db,
+    sql`
     select a.currency::text as currency,
       coalesce(sum(e.amount_minor) filter (where a.kind = 'expert_available'), 0)::text as available,
       coalesce(sum(e.amount_minor) filter (where a.kind = 'expert_payout_in_transit'), 0)::text as in_transit,
@@ -23,13 +29,9 @@ export async function balancesOf(db: Executor, userId: string): Promise<PayoutBa
     join ledger_transactions t on t.id = e.transaction_id
     where a.user_id = ${userId} and a.kind in ('expert_available', 'expert_payout_in_transit')
     group by a.currency
-    order by a.currency`)) as unknown as Rows<{
-    currency: RateCurrency;
-    available: string;
-    in_transit: string;
-    paid_out: string;
-  }>;
-  return result.rows.map((row) => ({
+    order by a.currency`,
+  );
+  return result.map((row) => ({
     currency: row.currency,
     available: Number(row.available),
     inTransit: Number(row.in_transit),
@@ -43,15 +45,19 @@ export async function balancesOf(db: Executor, userId: string): Promise<PayoutBa
  * sees the first one's payout; without an account there is nothing to pay out.
  */
 export async function lockAvailable(tx: Executor, userId: string, currency: RateCurrency): Promise<number> {
-  const locked = (await tx.execute(sql`
+  const locked = await rowsOf<{ id: string }>(
+    tx,
+    sql`
     select id from ledger_accounts
     where kind = 'expert_available' and user_id = ${userId} and currency = ${currency}
-    for update`)) as unknown as Rows<{ id: string }>;
-  const account = locked.rows[0];
+    for update`,
+  );
+  const account = locked[0];
   if (!account) return 0;
   // A new statement after the lock: under read committed it sees every payout committed before.
-  const summed = (await tx.execute(
+  const summed = await rowsOf<{ balance: string }>(
+    tx,
     sql`select coalesce(sum(amount_minor), 0)::text as balance from ledger_entries where account_id = ${account.id}`,
-  )) as unknown as Rows<{ balance: string }>;
-  return Number(summed.rows[0]!.balance);
+  );
+  return Number(summed[0]!.balance);
 }

@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payouts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { balancesOf } from './balances.ts';
 import { requireExpert } from './payout-method.ts';
 import type { PayoutRow } from './payout-service.ts';

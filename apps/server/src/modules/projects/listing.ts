@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles, projects as p, subjects } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { normaliseQuery } from '../experts/search.ts';
 import { presentListItem } from './presenter.ts';
 

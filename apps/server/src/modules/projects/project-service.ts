@@ -7,7 +7,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { assertEmailVerified } from '../accounts/email-verification.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { canonicalSubjects } from '../experts/application-service.ts';
-import { usdMinor } from '../experts/rates.ts';
+import { usdMinor } from '@sciwise/contracts';
 import { notify } from '../notifications/service.ts';
 import {
   PROJECT_NOT_FOUND,

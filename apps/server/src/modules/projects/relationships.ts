@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * True when the two people work together on something: one owns a project the other was
@@ -13,7 +14,9 @@ export async function usersShareWork(
   { userId: userAId, otherUserId: userBId }: { userId: string; otherUserId: string },
 ): Promise<boolean> {
   if (userAId === userBId) return false;
-  const result = await db.execute<{ shared: boolean }>(sql`
+  const rows = await rowsOf<{ shared: boolean }>(
+    db,
+    sql`
     select (
       exists (
         select 1 from project_invitations i join projects p on p.id = i.project_id
@@ -31,8 +34,7 @@ export async function usersShareWork(
             or (c.client_id = ${userBId}::uuid and c.expert_id = ${userAId}::uuid)
       )
     ) as shared
-  `);
-  // Both drivers (pg and PGlite) answer with { rows }.
-  const { rows } = result as unknown as { rows: { shared: boolean }[] };
+  `,
+  );
   return rows[0]?.shared === true;
 }

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { expertProfiles, reviewReplies, reviews, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { decodeCursor, encodeCursor } from '../experts/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { presentReview, reviewColumns } from './presenter.ts';
 
 /*

@@ -1,4 +1,4 @@
-import { availabilities, type ExpertSort } from '@sciwise/contracts/constants';
+import { availabilities, SEARCH_RATE_MAX, type ExpertSort } from '@sciwise/contracts/constants';
 import { startTransition, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -13,13 +13,8 @@ import { PageHero } from '../site/page-hero.tsx';
 import { ExpertCard } from './expert-card.tsx';
 import { availabilityLabels, countryOptions, resultCountText, subjectNameFromSlug } from './format.ts';
 import { usePublicData } from '../site/use-public-data.ts';
-import {
-  fetchAllSubjects,
-  searchKeys,
-  useExpertSearch,
-  useResultCount,
-  type SearchParamsRecord,
-} from './search-api.ts';
+import { fetchAllSubjects } from '../../lib/subjects-api.ts';
+import { searchKeys, useExpertSearch, useResultCount, type SearchParamsRecord } from './search-api.ts';
 import { SubjectSearchBox } from './subject-search-box.tsx';
 import { CategoryOptions } from './category-options.tsx';
 
@@ -173,7 +168,7 @@ export function FindExpertPage() {
                     type="number"
                     inputMode="numeric"
                     min={0}
-                    max={10000}
+                    max={SEARCH_RATE_MAX}
                     defaultValue={params.minRate ?? ''}
                   />
                   <InputField
@@ -182,7 +177,7 @@ export function FindExpertPage() {
                     type="number"
                     inputMode="numeric"
                     min={0}
-                    max={10000}
+                    max={SEARCH_RATE_MAX}
                     defaultValue={params.maxRate ?? ''}
                   />
                 </div>

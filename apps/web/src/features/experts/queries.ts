@@ -3,21 +3,17 @@ import {
   applicationQueueResponseSchema,
   expertApplicationSchema,
   expertProfileSchema,
-  subjectListResponseSchema,
   type ExpertApplication,
   type ExpertApplicationDraft,
 } from '@sciwise/contracts';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { fetchAllSubjects, fetchSubjectSuggestions } from '../../lib/subjects-api.ts';
 
 export function subjectSuggestionsQuery(prefix: string) {
   return queryOptions({
     queryKey: ['subjects', prefix],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/subjects?prefix=${encodeURIComponent(prefix)}&limit=8`, {
-        schema: subjectListResponseSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchSubjectSuggestions(prefix, signal),
     enabled: prefix.trim().length >= 2,
     staleTime: 5 * 60_000,
   });
@@ -27,8 +23,7 @@ export function subjectSuggestionsQuery(prefix: string) {
 export function allSubjectsQuery() {
   return queryOptions({
     queryKey: ['subjects', 'all'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/subjects?limit=500', { schema: subjectListResponseSchema, signal }),
+    queryFn: ({ signal }) => fetchAllSubjects(signal),
     staleTime: 30 * 60_000,
   });
 }

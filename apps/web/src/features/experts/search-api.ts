@@ -1,13 +1,16 @@
-import type { ExpertCard, ExpertSearchResponse, SearchTotal, Subject } from '@sciwise/contracts';
-import { availabilities, expertCategories, rateCurrencies } from '@sciwise/contracts/constants';
+import {
+  expertSearchResponseSchema,
+  searchTotalSchema,
+  type ExpertSearchResponse,
+  type SearchTotal,
+} from '@sciwise/contracts/public';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api-error.ts';
-import { getJson, isCount, isRecord, isString, type Guard } from '../site/public-fetch.ts';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
 
 /*
- * The expert directory's reads (GET /api/experts, GET /api/subjects), checked with hand-written
- * guards typed against the contract instead of the zod schemas, and kept without TanStack Query:
- * the directory is a prerendered public page within the first-load budget of the landing page
+ * The expert directory's reads (GET /api/experts, GET /api/experts/count), parsed by the one
+ * client with the contract's zod/mini schemas, and kept without TanStack Query: the directory is
+ * a prerendered public page within the first-load budget of the landing page
  * (docs/decisions/005-public-site.md). Signed-in pages keep queries.ts.
  */
 
@@ -28,66 +31,6 @@ export type SearchParamsRecord = Partial<Record<SearchKey, string>>;
 
 const PAGE_SIZE = 12;
 
-const oneOf =
-  <T extends string>(values: readonly T[]) =>
-  (value: unknown): value is T =>
-    values.includes(value as T);
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
-
-const isExpertCard: Guard<ExpertCard> = (value): value is ExpertCard =>
-  isRecord(value) &&
-  isString(value.slug) &&
-  isString(value.name) &&
-  isString(value.avatarUrl) &&
-  isString(value.headline) &&
-  oneOf(expertCategories)(value.category) &&
-  isStringList(value.subjects) &&
-  isRecord(value.rate) &&
-  Number.isInteger(value.rate.amountMinor) &&
-  oneOf(rateCurrencies)(value.rate.currency) &&
-  Number.isInteger(value.rateUsdMinor) &&
-  isString(value.country) &&
-  oneOf(availabilities)(value.availability) &&
-  isCount(value.rating) &&
-  value.rating <= 5 &&
-  (value.ratingAverage === null || typeof value.ratingAverage === 'number') &&
-  isCount(value.reviewCount) &&
-  (value.verifiedOrcid === null ||
-    (isRecord(value.verifiedOrcid) &&
-      isString(value.verifiedOrcid.id) &&
-      isString(value.verifiedOrcid.url) &&
-      typeof value.verifiedOrcid.development === 'boolean'));
-
-const isSearchAnswer: Guard<ExpertSearchResponse> = (value): value is ExpertSearchResponse =>
-  isRecord(value) &&
-  Array.isArray(value.experts) &&
-  value.experts.every(isExpertCard) &&
-  (value.nextCursor === null || isString(value.nextCursor)) &&
-  isStringList(value.matchedSubjects) &&
-  (value.total === null || isSearchTotal(value.total));
-
-const isSearchTotal: Guard<SearchTotal> = (value): value is SearchTotal =>
-  isRecord(value) &&
-  isCount(value.count) &&
-  oneOf(['exactly', 'about', 'more_than'] as const)(value.relation);
-
-const isSubjectList: Guard<{ subjects: Subject[] }> = (value): value is { subjects: Subject[] } =>
-  isRecord(value) &&
-  Array.isArray(value.subjects) &&
-  value.subjects.every(
-    (subject) =>
-      isRecord(subject) &&
-      isString(subject.slug) &&
-      isString(subject.name) &&
-      (subject.category === null || oneOf(expertCategories)(subject.category)) &&
-      isCount(subject.expertCount),
-  );
-
-export const fetchAllSubjects = () => getJson('/api/subjects?limit=500', isSubjectList);
-
-export const fetchSubjectSuggestions = (prefix: string) =>
-  getJson(`/api/subjects?prefix=${encodeURIComponent(prefix)}&limit=8`, isSubjectList);
-
 function searchPath(params: SearchParamsRecord): string {
   const search = new URLSearchParams();
   for (const key of searchKeys) {
@@ -103,7 +46,7 @@ async function fetchPage(path: string, cursor: string | null, signal: AbortSigna
   const url = cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await getJson(url, isSearchAnswer, signal);
+      return await apiRequest(url, { schema: expertSearchResponseSchema, signal });
     } catch (error) {
       const retryable = isApiError(error) && (error.status === 0 || error.status >= 500);
       if (!retryable || attempt === 3 || signal.aborted) throw error;
@@ -213,7 +156,7 @@ export function useResultCount(params: SearchParamsRecord, search: ExpertSearch)
       return;
     }
     const controller = new AbortController();
-    getJson(path, isSearchTotal, controller.signal).then(
+    apiRequest(path, { schema: searchTotalSchema, signal: controller.signal }).then(
       (total) => {
         counts.set(path, { total, at: Date.now() });
         startTransition(() => setCounted({ path, total }));

@@ -1,3 +1,4 @@
+import { SUBJECT_NAME_MAX } from '@sciwise/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -104,7 +105,7 @@ export function SubjectPicker({
             aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
             autoComplete="off"
             value={text}
-            maxLength={60}
+            maxLength={SUBJECT_NAME_MAX}
             onChange={(event) => {
               setText(event.target.value);
               setMoved(null);

@@ -1,8 +1,9 @@
+import { SEARCH_QUERY_MAX } from '@sciwise/contracts/constants';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
+import { fetchSubjectSuggestions } from '../../lib/subjects-api.ts';
 import { usePublicData } from '../site/use-public-data.ts';
-import { fetchSubjectSuggestions } from './search-api.ts';
 import { SubjectListbox } from './subject-listbox.tsx';
 
 function useDebounced<T>(value: T, delay: number): T {
@@ -82,7 +83,7 @@ export function SubjectSearchBox({
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           placeholder="Search subject areas, e.g. bioinformatics"
-          maxLength={200}
+          maxLength={SEARCH_QUERY_MAX}
           value={value}
           onChange={(event) => {
             setValue(event.target.value);

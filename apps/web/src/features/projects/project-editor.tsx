@@ -5,6 +5,11 @@ import {
   type BudgetType,
   type RateCurrency,
 } from '@sciwise/contracts';
+import {
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_DESCRIPTION_MIN,
+  PROJECT_TITLE_MAX,
+} from '@sciwise/contracts/constants';
 import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -188,7 +193,7 @@ export function ProjectEditor({
             <>
               <InputField
                 label="Project title"
-                maxLength={120}
+                maxLength={PROJECT_TITLE_MAX}
                 placeholder="e.g. Statistical analysis of a phase II trial"
                 error={problems.title}
                 hint="A short, specific title gets better quotes."
@@ -201,7 +206,7 @@ export function ProjectEditor({
                 <textarea
                   id="project-description"
                   rows={8}
-                  maxLength={10_000}
+                  maxLength={PROJECT_DESCRIPTION_MAX}
                   aria-invalid={problems.description ? true : undefined}
                   aria-describedby="project-description-hint"
                   className={controlClasses(Boolean(problems.description))}
@@ -216,7 +221,7 @@ export function ProjectEditor({
                   )}
                 >
                   {problems.description ??
-                    `At least 50 characters (${values.description.trim().length} so far).`}
+                    `At least ${PROJECT_DESCRIPTION_MIN} characters (${values.description.trim().length} so far).`}
                 </p>
               </div>
             </>

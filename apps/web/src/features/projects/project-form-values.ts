@@ -8,6 +8,7 @@ import type {
   ProjectVisibility,
   RateCurrency,
 } from '@sciwise/contracts';
+import { AMOUNT_MAX_MINOR, PROJECT_DESCRIPTION_MIN, PROJECT_TITLE_MIN } from '@sciwise/contracts/constants';
 import { fromMinor, toMinor } from './format.ts';
 
 export interface ProjectFormValues {
@@ -94,10 +95,10 @@ export const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().sl
 export function stepProblems(values: ProjectFormValues, step: number): Record<string, string> {
   const problems: Record<string, string> = {};
   if (step === 0) {
-    if (values.title.trim().length < 10)
-      problems.title = 'Give the project a title of at least 10 characters.';
-    if (values.description.trim().length < 50)
-      problems.description = `Describe the work in at least 50 characters (${values.description.trim().length} so far).`;
+    if (values.title.trim().length < PROJECT_TITLE_MIN)
+      problems.title = `Give the project a title of at least ${PROJECT_TITLE_MIN} characters.`;
+    if (values.description.trim().length < PROJECT_DESCRIPTION_MIN)
+      problems.description = `Describe the work in at least ${PROJECT_DESCRIPTION_MIN} characters (${values.description.trim().length} so far).`;
   }
   if (step === 1) {
     if (!values.category) problems.category = 'Choose a category.';
@@ -109,7 +110,8 @@ export function stepProblems(values: ProjectFormValues, step: number): Record<st
     if (min === null || min <= 0) problems.budgetMin = 'Enter the lowest amount you would pay, e.g. 500.';
     if (max === null || max <= 0) problems.budgetMax = 'Enter the highest amount you would pay, e.g. 2000.';
     else if (min !== null && min > max) problems.budgetMax = 'The maximum must not be less than the minimum.';
-    if (max !== null && max > 100_000_000) problems.budgetMax = 'The budget can be at most 1,000,000.';
+    if (max !== null && max > AMOUNT_MAX_MINOR)
+      problems.budgetMax = `The budget can be at most ${(AMOUNT_MAX_MINOR / 100).toLocaleString('en-US')}.`;
     if (values.deadline && values.deadline <= today())
       problems.deadline = 'The deadline must be a date after today.';
   }

@@ -10,8 +10,16 @@ const card = {
   name: 'Ada Lovelace',
   avatarUrl: '/api/experts/ada-lovelace/avatar.svg',
   headline: 'Analytical engines',
-  rating: 5,
   category: 'data_analysts',
+  subjects: ['Statistics'],
+  rate: { amountMinor: 12_000, currency: 'GBP' },
+  rateUsdMinor: 15_240,
+  country: 'GB',
+  availability: 'available',
+  rating: 5,
+  ratingAverage: 4.9,
+  reviewCount: 12,
+  verifiedOrcid: null,
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -22,7 +30,9 @@ describe('public reads of the marketing pages', () => {
     expect((await fetchFeaturedExperts()).categories[0]!.experts[0]!.name).toBe('Ada Lovelace');
     answer(200, { experts: 301, countries: 135 });
     expect(await fetchExpertStats()).toEqual({ experts: 301, countries: 135 });
-    const spy = answer(200, { subjects: [{ name: 'Bioinformatics', slug: 'bioinformatics' }] });
+    const spy = answer(200, {
+      subjects: [{ name: 'Bioinformatics', slug: 'bioinformatics', category: null, expertCount: 4 }],
+    });
     expect(await fetchSubjectNames('bio inf')).toEqual(['Bioinformatics']);
     expect(spy.mock.calls.at(-1)![0]).toBe('/api/subjects?prefix=bio%20inf&limit=8');
   });
@@ -34,12 +44,19 @@ describe('public reads of the marketing pages', () => {
     await expect(fetchFeaturedExperts()).rejects.toMatchObject({ code: 'bad_response' });
     answer(200, { experts: '301', countries: 1 });
     await expect(fetchExpertStats()).rejects.toBeInstanceOf(ApiError);
+    answer(200, {
+      categories: [
+        { category: 'writers', label: 'Writers', experts: [{ ...card, rate: { amountMinor: 1 } }] },
+      ],
+    });
+    await expect(fetchFeaturedExperts()).rejects.toMatchObject({ code: 'bad_response' });
   });
 
   it("carry the server's message and status, and name network failures", async () => {
     answer(429, { message: 'Too many requests. Try again in a minute.', code: 'rate_limited' });
     await expect(fetchExpertStats()).rejects.toMatchObject({
       status: 429,
+      code: 'rate_limited',
       message: 'Too many requests. Try again in a minute.',
     });
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));

@@ -1,11 +1,9 @@
-import { exchangeRates, rateCurrencies, usdMinor } from '@sciwise/contracts';
+import { exchangeRates, rateCurrencies } from '@sciwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-
-export { usdMinor };
+import type { Executor } from '../db/client.ts';
 
 /**
- * usdMinor in SQL, for stored amounts: the same table and rule (half up, integers). Amounts are
+ * usdMinor (packages/contracts, exchange-rates.ts) in SQL, for stored amounts: the same table and rule (half up, integers). Amounts are
  * never negative, so integer division (which truncates) is the floor the TypeScript rule takes.
  */
 export function convertedRateSql(amount: string, currency: string): SQL {

@@ -1,4 +1,4 @@
-import { invalid } from '../../errors.ts';
+import { invalid } from '../errors.ts';
 
 /** A page position: the sort it belongs to, the sort key of the last row and its id. */
 export interface Cursor {
