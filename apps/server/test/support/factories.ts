@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { LoginResponse, SignUpRequest } from '@sciwise/contracts';
+import type { LoginResponse } from '@sciwise/contracts';
+import type { SignUpRequest } from '@sciwise/contracts/phone';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.ts';
 
@@ -14,7 +15,7 @@ export function signUpPayload(overrides: Partial<SignUpRequest> = {}): SignUpReq
     email: `user-${tag}@example.test`,
     firstName: 'Marie',
     lastName: 'Curie',
-    phoneNumber: '+1 555 010 0199',
+    phoneNumber: '+1 201 555 0199',
     password: `polonium-${tag}`,
     heardFrom: 'conference',
     newsletterOptIn: false,
