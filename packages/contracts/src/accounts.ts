@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  emailSchema,
-  heardFromSchema,
-  newPasswordSchema,
-  passwordInputSchema,
-  personNameSchema,
-} from './fields.ts';
+import { emailSchema, heardFromSchema, newPasswordSchema, passwordInputSchema } from './fields.ts';
 import { dashboardModes, userRoles } from './constants.ts';
 import { singleLineText } from './text.ts';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { heardFromSchema, personNameSchema } from './fields.ts';
 import { loginUserSchema } from './accounts.ts';
 import { verifiedOrcidSchema } from './experts.ts';
 import { replaceUnsafeChars } from './text.ts';
