@@ -1,14 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Modal } from '../../components/ui/modal.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useAuthModal, type AuthView } from './auth-modal-context.tsx';
 import { ExternalSignInButtons } from './external-sign-in.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
-
-/** Downloaded when the Create Account tab opens: its phone rule brings every country's numbering plan. */
-const SignUpForm = lazy(async () => ({ default: (await import('./sign-up-form.tsx')).SignUpForm }));
+import { SignUpForm } from './sign-up-form.tsx';
 
 const tabs = [
   { value: 'login', label: 'Login' },
@@ -27,13 +23,7 @@ export function AuthModal() {
           <p className="mb-5 pr-8 text-lg font-semibold text-slate-900">Welcome to Sciwise</p>
           <ExternalSignInButtons returnTo={returnTo} />
           <Tabs label="Account" items={tabs} value={view} onChange={setView}>
-            {view === 'login' ? (
-              <LoginForm />
-            ) : (
-              <Suspense fallback={<Spinner label="Loading the form..." className="py-6" />}>
-                <SignUpForm />
-              </Suspense>
-            )}
+            {view === 'login' ? <LoginForm /> : <SignUpForm />}
           </Tabs>
         </>
       )}
