@@ -43,7 +43,7 @@ await json(`${base}/api/User/AddNewUser`, {
   ...account,
   firstName: 'Bench',
   lastName: 'Mark',
-  phoneNumber: '+15550100100',
+  phoneNumber: '+12015550100',
 });
 const { token } = (await json(`${base}/api/Account/Login`, account)) as { token: string };
 

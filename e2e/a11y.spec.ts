@@ -73,8 +73,8 @@ test.describe('on a phone', () => {
     await page.goto('/');
     await waitForInteractive(page);
     await expectNoSeriousViolations(page, 'landing 390');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.getByLabel('Menu', { exact: true }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
     await expectNoSeriousViolations(page, 'drawer 390');
   });
 
@@ -88,9 +88,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/find-an-expert');
     await waitForInteractive(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByLabel('Menu', { exact: true }).click();
     await expect(
-      page.getByRole('dialog', { name: 'Menu' }).getByRole('list', { name: 'Your account' }),
+      page.getByRole('navigation', { name: 'Mobile' }).getByRole('list', { name: 'Your account' }),
     ).toBeVisible();
     await expectNoSeriousViolations(page, 'signed-in drawer 390');
   });

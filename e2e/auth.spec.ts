@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, fillSignUpForm, newAccount, newestMailTo, signInViaApi } from './support/accounts.ts';
+import { screenshots } from './support/screenshots.ts';
 import { gotoInteractive } from './support/site.ts';
 
 async function openModal(page: Page) {
@@ -26,57 +27,89 @@ test('sign up signs the new user in and lands on /chat', async ({ page }) => {
     email: account.email,
     heardFrom: 'linkedin',
     newsletterOptIn: true,
-    phoneNumber: '+447700900123',
+    phoneNumber: '+49301234567',
   });
   expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain('auth_token');
+
+  // The profile shows the number as stored, in E.164.
+  await page.goto('/profile');
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+49301234567');
 });
 
-test('the sign-up button is enabled only when every required field is filled and the privacy box is ticked', async ({
+test('Create Account stays enabled: an empty submit marks each missing field once and focuses the first', async ({
   page,
-}) => {
+}, testInfo) => {
   const account = newAccount();
   const dialog = await openModal(page);
   await dialog.getByRole('tab', { name: 'Create Account' }).click();
   const submit = dialog.getByRole('button', { name: 'Create Account' });
+  const country = dialog.getByRole('combobox', { name: 'Country', exact: true });
+  const phone = dialog.getByRole('textbox', { name: 'Phone number' });
   const privacy = dialog.getByLabel('Yes, I understand and agree to the Privacy Policy');
   const newsletter = dialog.getByLabel(/occasional e-mails/);
 
-  await expect(submit).toBeDisabled();
-  await expect(dialog.getByLabel('Country code')).toHaveValue('+1');
-  await expect(dialog.getByLabel('Country code').locator('option')).toHaveText([
-    '+1 (US)',
-    '+44 (UK)',
-    '+49 (DE)',
-    '+33 (FR)',
-    '+98 (IR)',
-  ]);
-  await fillSignUpForm(page, account);
+  // Every country, by name with its calling code; +1 (United States) first chosen, as in spec §5.
+  await expect(country).toHaveValue('US');
+  await expect(country.locator('option:checked')).toHaveText('United States (+1)');
+  expect(await country.locator('option').count()).toBeGreaterThan(240);
+  for (const label of [
+    'Germany (+49)',
+    'United Kingdom (+44)',
+    'France (+33)',
+    'Iran (+98)',
+    'India (+91)',
+  ]) {
+    await expect(country.locator('option', { hasText: label })).toHaveCount(1);
+  }
+
+  let signUps = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/User/AddNewUser')) signUps += 1;
+  });
   await expect(submit).toBeEnabled();
+  await submit.click();
+  const messages: [string, ReturnType<typeof dialog.getByLabel>][] = [
+    ['Enter your first name.', dialog.getByLabel('First name')],
+    ['Enter your last name.', dialog.getByLabel('Last name')],
+    ['Enter your e-mail address.', dialog.getByLabel('E-mail', { exact: true })],
+    ['Enter your phone number.', phone],
+    ['Use at least 8 characters for your password.', dialog.getByLabel('Password', { exact: true })],
+    ['Choose how you heard about us.', dialog.getByLabel('How did you hear about us?')],
+    ['Please agree to the Privacy Policy to create an account.', privacy],
+  ];
+  for (const [message, field] of messages) {
+    await expect(dialog.getByText(message, { exact: true })).toHaveCount(1);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(message);
+  }
+  await expect(dialog.getByLabel('First name')).toBeFocused();
+  await expect(submit).toBeEnabled();
+  await screenshots(page, testInfo, 'sign-up-empty-submit', false);
 
   // The two checkboxes have separate states.
-  await expect(newsletter).not.toBeChecked();
-  await privacy.uncheck();
-  await expect(submit).toBeDisabled();
   await newsletter.check();
   await expect(privacy).not.toBeChecked();
-  await expect(submit).toBeDisabled();
-  await privacy.check();
-  await expect(submit).toBeEnabled();
 
-  // Blank (whitespace-only) fields and a missing how-you-heard choice disable it again.
-  await dialog.getByLabel('First name').fill('   ');
-  await expect(submit).toBeDisabled();
-  await dialog.getByLabel('First name').fill(account.firstName);
-  await dialog.getByLabel('How did you hear about us?').selectOption('');
-  await expect(submit).toBeDisabled();
-  await dialog.getByLabel('How did you hear about us?').selectOption('other');
-  await expect(submit).toBeEnabled();
+  // A number too short for the chosen country is named as such, and fixed in place.
+  await fillSignUpForm(page, account);
+  await phone.fill('12');
+  await submit.click();
+  await expect(dialog.getByText('That phone number is too short for Germany.', { exact: true })).toHaveCount(
+    1,
+  );
+  await expect(phone).toBeFocused();
+  await phone.fill('030 1234567');
+  await expect(dialog.getByText('That phone number is too short for Germany.')).toHaveCount(0);
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  for (const [message] of messages) await expect(dialog.getByText(message, { exact: true })).toHaveCount(0);
+  await screenshots(page, testInfo, 'sign-up-filled', false);
 
   // A password the form knows is too short is refused before any request is sent.
   await dialog.getByLabel('Password', { exact: true }).fill('short');
   await submit.click();
   await expect(dialog.getByText('Use at least 8 characters for your password.')).toBeVisible();
   await expect(dialog.getByLabel('First name')).toHaveValue(account.firstName);
+  expect(signUps).toBe(0);
 });
 
 test('signing up with a taken address gets an honest notice in the modal, never an error', async ({
@@ -118,7 +151,7 @@ test('the owner of a taken address is e-mailed links that open log in and the re
     data: {
       ...newAccount(),
       email: existing.email,
-      phoneNumber: '+44 7700 900123',
+      phoneNumber: '+44 7400 123456',
       heardFrom: 'other',
     },
   });

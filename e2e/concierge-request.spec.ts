@@ -10,7 +10,10 @@ test('"Get matched to an expert" sends the problem to the concierge, who sees it
   test.slow();
   const need = `We need someone to validate a qPCR assay for a new viral target ${Date.now()}.`;
   await gotoInteractive(page, '/');
-  await page.getByRole('button', { name: 'Find an Expert' }).first().click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .locator('summary', { hasText: 'Find an Expert' })
+    .click();
   await page
     .getByRole('link', { name: /Get matched to an expert/ })
     .first()

@@ -43,7 +43,7 @@ test('a new person signs in with Sciwise Dev ID, is asked once for what the prov
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await expect(page.getByLabel('Last name')).toHaveValue('Lovelace');
   if (shots) await page.screenshot({ path: `${shots}/complete-${width}.png`, fullPage: true });
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('555 010 0199');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('201 555 0199');
   await page.getByLabel('Yes, I understand and agree to the Privacy Policy').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
@@ -53,7 +53,7 @@ test('a new person signs in with Sciwise Dev ID, is asked once for what the prov
   expect(me).toMatchObject({
     email: 'ada@dev-id.sciwise.local',
     hasPassword: false,
-    phoneNumber: '+15550100199',
+    phoneNumber: '+12015550199',
   });
 });
 

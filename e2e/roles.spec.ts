@@ -221,8 +221,8 @@ test('on a phone, Messages is in the profile drawer and in the header, and the p
   await expect(page.getByRole('heading', { level: 1, name: 'Direct Message' })).toBeVisible();
 
   // The public pages' drawer: the account's places and Logout instead of Login.
-  await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
-  const publicDrawer = page.getByRole('dialog', { name: 'Menu' });
+  await page.getByRole('banner').getByLabel('Menu', { exact: true }).click();
+  const publicDrawer = page.getByRole('navigation', { name: 'Mobile' });
   const yours = publicDrawer.getByRole('list', { name: 'Your account' });
   await expect(yours.getByRole('link')).toHaveText(['Dashboard', 'Messages', 'Notifications', 'Settings']);
   await expect(publicDrawer.getByRole('button', { name: 'Logout' })).toBeVisible();

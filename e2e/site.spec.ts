@@ -83,34 +83,45 @@ test('the header turns solid after scrolling more than 10 px, and is always soli
   await expect(page.getByTestId('header-banner')).toBeVisible();
 });
 
-test('navigation dropdowns open one at a time and close on Escape', async ({ page }) => {
+test('navigation dropdowns open one at a time and close on Escape, a click elsewhere and navigation', async ({
+  page,
+}, testInfo) => {
   await gotoInteractive(page, '/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  const solutions = nav.getByRole('button', { name: 'Solutions' });
-  const services = nav.getByRole('button', { name: 'Services' });
-  await solutions.click();
-  await expect(solutions).toHaveAttribute('aria-expanded', 'true');
-  await services.click();
-  await expect(services).toHaveAttribute('aria-expanded', 'true');
-  await expect(solutions).toHaveAttribute('aria-expanded', 'false');
+  const solutions = nav.locator('details').filter({ has: page.locator('summary', { hasText: 'Solutions' }) });
+  const services = nav.locator('details').filter({ has: page.locator('summary', { hasText: 'Services' }) });
+  await solutions.locator('summary').click();
+  await expect(solutions.getByRole('link', { name: /Strategy/ })).toBeVisible();
+  await services.locator('summary').click();
+  await expect(services.getByRole('link', { name: 'Tools' })).toBeVisible();
+  await expect(solutions.getByRole('link', { name: /Strategy/ })).toBeHidden();
   await page.keyboard.press('Escape');
-  await expect(services).toHaveAttribute('aria-expanded', 'false');
-  await expect(services).toBeFocused();
+  await expect(services).not.toHaveAttribute('open');
+  await expect(services.locator('summary')).toBeFocused();
 
-  await nav.getByRole('button', { name: 'Find an Expert' }).click();
+  await solutions.locator('summary').click();
+  await expect(solutions).toHaveAttribute('open');
+  await page.mouse.click(640, 600);
+  await expect(solutions).not.toHaveAttribute('open');
+
+  await nav.locator('summary', { hasText: 'Find an Expert' }).click();
+  await page.screenshot({ path: testInfo.outputPath('header-dropdown-open-1280.png') });
   await nav.getByRole('link', { name: /Data analysis experts/ }).click();
   await expect(page).toHaveURL(/\/find-an-expert\/subject\/data-analysis$/);
+  await expect(nav.locator('details[open]')).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the hamburger drawer holds the menu and closes at 768 px', async ({ page }) => {
-    // A tap before hydration reaches a button with no handler yet.
+  test('the hamburger menu holds the menu, closes on Escape, a tap beside it and at 768 px', async ({
+    page,
+  }, testInfo) => {
     await gotoInteractive(page, '/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    const hamburger = page.getByLabel('Menu', { exact: true });
+    await hamburger.click();
+    const drawer = page.getByRole('navigation', { name: 'Mobile' });
     await expect(drawer).toBeVisible();
     for (const name of [
       'How it Works',
@@ -122,12 +133,24 @@ test.describe('on a phone', () => {
       await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(drawer.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('mobile-menu-open-390.png') });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(hamburger).toBeFocused();
+
+    // A tap on the dimmed page beside the menu closes it.
+    await hamburger.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(20, 600);
+    await expect(drawer).toBeHidden();
+
+    await hamburger.click();
     await drawer.getByText('Services', { exact: true }).click();
     await drawer.getByRole('link', { name: 'Scientific writing' }).click();
     await expect(page).toHaveURL(/\/services\/scientific-writing$/);
     await expect(drawer).toBeHidden();
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await hamburger.click();
     await expect(drawer).toBeVisible();
     await page.setViewportSize({ width: 800, height: 844 });
     await expect(drawer).toBeHidden();

@@ -33,7 +33,7 @@ export async function createAccount(
       email: account.email,
       firstName: account.firstName,
       lastName: account.lastName,
-      phoneNumber: '+44 7700 900123',
+      phoneNumber: '+44 7400 123456',
       password: account.password,
       heardFrom: 'conference',
       newsletterOptIn: false,
@@ -122,8 +122,11 @@ export async function fillSignUpForm(page: Page, account: TestAccount) {
   await dialog.getByLabel('First name').fill(account.firstName);
   await dialog.getByLabel('Last name').fill(account.lastName);
   await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
-  await dialog.getByLabel('Country code').selectOption('+44');
-  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700 900123');
+  await dialog
+    .getByRole('combobox', { name: 'Country', exact: true })
+    .selectOption({ label: 'Germany (+49)' });
+  // As dialled in Germany, with the trunk 0: stored as +49 30 1234567.
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('030 1234567');
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByLabel('How did you hear about us?').selectOption('linkedin');
   await dialog.getByLabel('Yes, I understand and agree to the Privacy Policy').check();

@@ -11,8 +11,8 @@ import type {
   ProjectDetails,
   ProjectDraft,
   QuoteRequest,
-  SignUpRequest,
 } from '@sciwise/contracts';
+import type { SignUpRequest } from '@sciwise/contracts/phone';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -37,7 +37,7 @@ export function signUpPayload(overrides: Partial<SignUpRequest> = {}): SignUpReq
     email: `user-${unique}@example.test`,
     firstName: 'Marie',
     lastName: 'Curie',
-    phoneNumber: '+1 555 010 0199',
+    phoneNumber: '+1 201 555 0199',
     password: `polonium-${unique}`,
     heardFrom: 'conference',
     newsletterOptIn: false,

@@ -1,26 +1,7 @@
 import { z } from 'zod';
-import {
-  emailSchema,
-  heardFromSchema,
-  newPasswordSchema,
-  passwordInputSchema,
-  personNameSchema,
-  phoneNumberSchema,
-} from './fields.ts';
+import { emailSchema, heardFromSchema, newPasswordSchema, passwordInputSchema } from './fields.ts';
 import { dashboardModes, userRoles } from './constants.ts';
 import { singleLineText } from './text.ts';
-
-/** POST /api/User/AddNewUser: the spec's payload, plus how-you-heard and the newsletter opt-in. */
-export const signUpRequestSchema = z.object({
-  email: emailSchema,
-  firstName: personNameSchema('first name'),
-  lastName: personNameSchema('last name'),
-  phoneNumber: phoneNumberSchema,
-  password: newPasswordSchema,
-  heardFrom: heardFromSchema.optional(),
-  newsletterOptIn: z.boolean({ error: 'newsletterOptIn must be true or false.' }).default(false),
-});
-export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 
 /** POST /api/Account/Login */
 export const loginRequestSchema = z.object({
@@ -74,20 +55,6 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** PATCH /api/me: each field optional, at least one. */
-export const updateProfileRequestSchema = z
-  .object({
-    firstName: personNameSchema('first name'),
-    lastName: personNameSchema('last name'),
-    phoneNumber: phoneNumberSchema,
-    newsletterOptIn: z.boolean(),
-    /** The Freelancer / Project Owner toggle: remembered per account, so every device lands there. */
-    dashboardMode: z.enum(dashboardModes, { error: 'dashboardMode must be freelancer or owner.' }),
-  })
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Change at least one field.');
-export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 /** POST /api/me/password */
 export const changePasswordRequestSchema = z.object({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { heardFromSchema, personNameSchema, phoneNumberSchema } from './fields.ts';
 import { loginUserSchema } from './accounts.ts';
 import { verifiedOrcidSchema } from './experts.ts';
 import { replaceUnsafeChars } from './text.ts';
@@ -107,17 +106,6 @@ export const pendingSignUpSchema = z.object({
   lastName: z.string(),
 });
 export type PendingSignUp = z.infer<typeof pendingSignUpSchema>;
-
-/** POST /api/auth/sign-up: what the provider did not give, asked once. */
-export const completeSignUpRequestSchema = z.object({
-  firstName: personNameSchema('first name'),
-  lastName: personNameSchema('last name'),
-  phoneNumber: phoneNumberSchema,
-  acceptTerms: z.literal(true, { error: 'Please agree to the Privacy Policy to create your account.' }),
-  heardFrom: heardFromSchema.optional(),
-  newsletterOptIn: z.boolean({ error: 'newsletterOptIn must be true or false.' }).default(false),
-});
-export type CompleteSignUpRequest = z.input<typeof completeSignUpRequestSchema>;
 
 export const completeSignUpResponseSchema = z.object({
   user: loginUserSchema,

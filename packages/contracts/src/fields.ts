@@ -31,22 +31,6 @@ export const passwordInputSchema = z
 export const personNameSchema = (label: string) =>
   singleLineText(`Your ${label}`, 100, { type: `Enter your ${label}.` }).min(1, `Enter your ${label}.`);
 
-/**
- * International number: a leading +, then 6 to 15 digits (E.164), spaces, dashes, dots and
- * brackets allowed while typing. Stored as + and digits only.
- */
-export const phoneNumberSchema = singleLineText('The phone number', 32, {
-  type: 'Enter your phone number.',
-  tooLong: 'That phone number is too long.',
-})
-  .min(1, 'Enter your phone number.')
-  .refine(
-    (value) => /^\+[\d\s().-]+$/.test(value),
-    'Enter the phone number with its country code, e.g. +1 555 010 0199.',
-  )
-  .transform((value) => '+' + value.replace(/\D/g, ''))
-  .refine((value) => value.length >= 7 && value.length <= 16, 'Enter a phone number of 6 to 15 digits.');
-
 export const heardFromOptions = ['google', 'linkedin', 'friend', 'conference', 'article', 'other'] as const;
 export const heardFromSchema = z.enum(heardFromOptions, { error: 'Choose how you heard about us.' });
 export type HeardFrom = z.infer<typeof heardFromSchema>;

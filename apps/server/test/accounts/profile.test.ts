@@ -225,7 +225,7 @@ describe('DELETE /api/me', () => {
         email: user.email,
         firstName: 'New',
         lastName: 'Person',
-        phoneNumber: '+1 555 010 0100',
+        phoneNumber: '+1 201 555 0100',
         password: 'a fresh passphrase',
       },
       remoteAddress: randomIp(),

@@ -49,7 +49,7 @@ describe('POST /api/User/AddNewUser', () => {
     expect(stored).toMatchObject({
       heardFrom: 'linkedin',
       newsletterOptIn: true,
-      phoneNumber: '+15550100199',
+      phoneNumber: '+12015550199',
     });
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(stored!.passwordHash).not.toContain(payload.password);
@@ -115,6 +115,37 @@ describe('POST /api/User/AddNewUser', () => {
     expect(body.message.length).toBeGreaterThan(0);
     expect(body.details?.map((d) => d.field)).toContain(field);
     if (field !== 'email') expect(await countUsersWithEmail(payload.email as string)).toBe(0);
+  });
+
+  it("stores any country's number in E.164, however it was spaced", async () => {
+    for (const [phoneNumber, stored] of [
+      ['+49 30 1234567', '+49301234567'],
+      ['+91 98765 43210', '+919876543210'],
+      ['+55 (11) 91234-5678', '+5511912345678'],
+    ]) {
+      const payload = signUpPayload({ phoneNumber });
+      expect((await signUp(payload)).statusCode, phoneNumber).toBe(201);
+      const [row] = await t.app.db
+        .select({ phoneNumber: users.phoneNumber })
+        .from(users)
+        .where(sql`${users.email} = ${payload.email}`);
+      expect(row!.phoneNumber).toBe(stored);
+    }
+  });
+
+  it.each([
+    ['030 1234567', 'Enter the phone number with its country code, e.g. +1 201 555 0123.'],
+    ['+49 12', 'That phone number is too short.'],
+    ['+1 201 555 0123 9999', 'That phone number is too long.'],
+    ['+999 1234 5678', 'No country has the calling code of this number. Check the digits after the +.'],
+    ['+1 555 010 0199', 'That is not a valid phone number: check the country code and the digits.'],
+    ['+49 30 12 34 ext', 'Use digits only, with spaces or dashes if you like.'],
+  ])('refuses the phone %j with a message saying why, and stores nothing', async (phoneNumber, message) => {
+    const payload = signUpPayload({ phoneNumber });
+    const response = await signUp(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorResponse>().details).toEqual([{ field: 'phoneNumber', message }]);
+    expect(await countUsersWithEmail(payload.email)).toBe(0);
   });
 
   it('refuses common passwords and a password equal to the e-mail', async () => {

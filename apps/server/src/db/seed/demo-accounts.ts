@@ -16,7 +16,7 @@ export const demoAccounts = [
     firstName: 'Clara',
     lastName: 'Nguyen',
     role: 'member' as const,
-    phoneNumber: '+15550100101',
+    phoneNumber: '+12015550101',
   },
   {
     email: 'expert@demo.sciwise.local',
@@ -24,7 +24,7 @@ export const demoAccounts = [
     firstName: 'Elias',
     lastName: 'Okafor',
     role: 'member' as const,
-    phoneNumber: '+445550100102',
+    phoneNumber: '+447400100102',
   },
   {
     email: 'admin@demo.sciwise.local',
@@ -32,7 +32,7 @@ export const demoAccounts = [
     firstName: 'Ada',
     lastName: 'Fischer',
     role: 'admin' as const,
-    phoneNumber: '+495550100103',
+    phoneNumber: '+4930100103',
   },
 ];
 

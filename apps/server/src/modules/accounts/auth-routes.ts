@@ -6,9 +6,9 @@ import {
   loginResponseSchema,
   messageResponseSchema,
   resetPasswordRequestSchema,
-  signUpRequestSchema,
   verifyEmailRequestSchema,
 } from '@sciwise/contracts';
+import { signUpRequestSchema } from '@sciwise/contracts/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authLimits, limitPerIp, type LimitRule } from '../../lib/rate-limit.ts';
 import {

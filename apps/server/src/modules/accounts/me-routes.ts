@@ -6,9 +6,9 @@ import {
   errorResponseSchema,
   messageResponseSchema,
   sessionListResponseSchema,
-  updateProfileRequestSchema,
   uuidSchema,
 } from '@sciwise/contracts';
+import { updateProfileRequestSchema } from '@sciwise/contracts/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../errors.ts';

@@ -1,8 +1,5 @@
-import type {
-  changePasswordRequestSchema,
-  DeleteAccountRequest,
-  UpdateProfileRequest,
-} from '@sciwise/contracts';
+import type { changePasswordRequestSchema, DeleteAccountRequest } from '@sciwise/contracts';
+import type { UpdateProfileRequest } from '@sciwise/contracts/phone';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';

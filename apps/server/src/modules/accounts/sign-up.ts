@@ -1,4 +1,4 @@
-import type { signUpRequestSchema } from '@sciwise/contracts';
+import type { signUpRequestSchema } from '@sciwise/contracts/phone';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { personNameSchema, phoneNumberSchema } from '@sciwise/contracts';
+import { personNameSchema } from '@sciwise/contracts';
+import { checkPhoneNumber } from '@sciwise/contracts/phone';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -13,11 +14,25 @@ import { PageHeading } from '../profile/page-heading.tsx';
 import { AvatarCard } from './avatar-card.tsx';
 import { useUpdateProfile } from './queries.ts';
 
-const detailsSchema = z.object({
-  firstName: personNameSchema('first name'),
-  lastName: personNameSchema('last name'),
-  phoneNumber: z.union([z.literal(''), phoneNumberSchema]),
-});
+/**
+ * The phone is checked by the contract's rule when it changes: a number stored before that rule
+ * (issue #16) stays as it is while someone edits only their name.
+ */
+const detailsSchema = (storedPhone: string) =>
+  z.object({
+    firstName: personNameSchema('first name'),
+    lastName: personNameSchema('last name'),
+    phoneNumber: z
+      .string()
+      .trim()
+      .transform((value, context) => {
+        if (value === '' || value === storedPhone) return null;
+        const phone = checkPhoneNumber(value);
+        if (phone.ok) return phone.e164;
+        context.addIssue({ code: 'custom', message: phone.message });
+        return z.NEVER;
+      }),
+  });
 
 function DetailsForm() {
   const user = useSignedInUser();
@@ -31,7 +46,7 @@ function DetailsForm() {
     reset,
     formState: { errors, isDirty },
   } = useForm({
-    resolver: zodResolver(detailsSchema),
+    resolver: zodResolver(detailsSchema(user.phoneNumber ?? '')),
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -46,7 +61,7 @@ function DetailsForm() {
       const updated = await update.mutateAsync({
         firstName: values.firstName,
         lastName: values.lastName,
-        ...(values.phoneNumber ? { phoneNumber: values.phoneNumber } : {}),
+        ...(values.phoneNumber === null ? {} : { phoneNumber: values.phoneNumber }),
       });
       reset({
         firstName: updated.firstName,

@@ -4,8 +4,8 @@ import {
   sessionListResponseSchema,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
-  type UpdateProfileRequest,
 } from '@sciwise/contracts';
+import type { UpdateProfileRequest } from '@sciwise/contracts/phone';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { meQueryKey } from '../auth/queries.ts';

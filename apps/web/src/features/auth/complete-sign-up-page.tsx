@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  completeSignUpRequestSchema,
   completeSignUpResponseSchema,
   heardFromOptions,
   heardFromSchema,
   pendingSignUpSchema,
   type PendingSignUp,
 } from '@sciwise/contracts';
+import { completeSignUpRequestSchema } from '@sciwise/contracts/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +18,13 @@ import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { PageHero } from '../site/page-hero.tsx';
-import { checkPhoneParts, phoneFormFields, PhoneNumberFields } from './phone-fields.tsx';
+import {
+  checkPhoneParts,
+  phoneFormDefaults,
+  phoneFormFields,
+  phoneNumberOf,
+  PhoneNumberFields,
+} from './phone-fields.tsx';
 import { ConsentFields, heardFromLabels } from './sign-up-form.tsx';
 
 const pendingQuery = {
@@ -53,8 +59,7 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
     defaultValues: {
       firstName: pending.firstName,
       lastName: pending.lastName,
-      countryCode: '+1',
-      localPhone: '',
+      ...phoneFormDefaults,
       heardFrom: '' as const,
       privacyAccepted: false,
       newsletterOptIn: false,
@@ -69,7 +74,7 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
         body: {
           firstName: values.firstName,
           lastName: values.lastName,
-          phoneNumber: `${values.countryCode} ${values.localPhone.trim()}`,
+          phoneNumber: phoneNumberOf(values),
           acceptTerms: true,
           ...(values.heardFrom ? { heardFrom: values.heardFrom } : {}),
           newsletterOptIn: values.newsletterOptIn,
@@ -106,7 +111,7 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
         />
       </div>
       <PhoneNumberFields
-        countryCode={register('countryCode')}
+        phoneCountry={register('phoneCountry')}
         localPhone={register('localPhone')}
         error={errors.localPhone?.message}
       />

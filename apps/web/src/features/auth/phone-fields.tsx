@@ -1,63 +1,67 @@
-import { phoneNumberSchema } from '@sciwise/contracts';
+import {
+  callingCodeOf,
+  checkPhoneNumber,
+  countryNameOf,
+  DEFAULT_PHONE_COUNTRY,
+  phoneCountries,
+  phoneCountrySchema,
+  type PhoneCountry,
+} from '@sciwise/contracts/phone';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 
-export const countryCodes = [
-  { code: '+1', country: 'US' },
-  { code: '+44', country: 'UK' },
-  { code: '+49', country: 'DE' },
-  { code: '+33', country: 'FR' },
-  { code: '+98', country: 'IR' },
-] as const;
+/** Every country with its calling code, by name: "Germany (+49)". */
+const countryOptions = phoneCountries
+  .map((country) => ({ country, label: `${countryNameOf(country)} (${callingCodeOf(country)})` }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
-/** The phone as the sign-up forms ask for it: a country code and the number, checked as one below. */
+/** The phone as the sign-up forms ask for it: a country and the number as dialled there. */
 export const phoneFormFields = {
-  countryCode: z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]),
-  localPhone: z
-    .string()
-    .trim()
-    .min(1, 'Enter your phone number.')
-    .regex(/^[\d\s().-]+$/, 'Use digits only, e.g. 555 010 0199.'),
+  phoneCountry: phoneCountrySchema,
+  localPhone: z.string(),
 };
+
+export const phoneFormDefaults = { phoneCountry: DEFAULT_PHONE_COUNTRY, localPhone: '' } as const;
 
 /** The contract's phone rule on the two parts together, its message under the number. */
 export function checkPhoneParts(
-  values: { countryCode: string; localPhone: string },
+  values: { phoneCountry: PhoneCountry; localPhone: string },
   context: z.RefinementCtx,
 ): void {
-  const phone = phoneNumberSchema.safeParse(`${values.countryCode} ${values.localPhone}`);
-  if (!phone.success)
-    context.addIssue({
-      code: 'custom',
-      path: ['localPhone'],
-      message: phone.error.issues[0]?.message ?? 'Check the number.',
-    });
+  const phone = checkPhoneNumber(values.localPhone, values.phoneCountry);
+  if (!phone.ok) context.addIssue({ code: 'custom', path: ['localPhone'], message: phone.message });
 }
 
-/** Country code and number side by side, under one "Phone number" legend. */
+/** The number in E.164, as the server stores it (the form has checked it already). */
+export function phoneNumberOf(values: { phoneCountry: PhoneCountry; localPhone: string }): string {
+  const phone = checkPhoneNumber(values.localPhone, values.phoneCountry);
+  return phone.ok ? phone.e164 : values.localPhone;
+}
+
+/** Country and number side by side (stacked on a phone), under one "Phone number" legend. */
 export function PhoneNumberFields({
-  countryCode,
+  phoneCountry,
   localPhone,
   error,
 }: {
-  countryCode: UseFormRegisterReturn;
+  phoneCountry: UseFormRegisterReturn;
   localPhone: UseFormRegisterReturn;
   error: string | undefined;
 }) {
   return (
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-slate-800">Phone number</legend>
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         <SelectField
-          label={<span className="sr-only">Country code</span>}
-          wrapperClassName="w-32 shrink-0 space-y-0"
+          label={<span className="sr-only">Country</span>}
+          wrapperClassName="space-y-0 sm:w-56 sm:shrink-0"
           autoComplete="tel-country-code"
-          {...countryCode}
+          {...phoneCountry}
         >
-          {countryCodes.map((entry) => (
-            <option key={entry.code} value={entry.code}>
-              {entry.code} ({entry.country})
+          {countryOptions.map((option) => (
+            <option key={option.country} value={option.country}>
+              {option.label}
             </option>
           ))}
         </SelectField>
@@ -68,7 +72,6 @@ export function PhoneNumberFields({
           autoComplete="tel-national"
           inputMode="tel"
           required
-          placeholder="555 010 0199"
           error={error}
           {...localPhone}
         />

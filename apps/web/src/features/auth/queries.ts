@@ -4,9 +4,9 @@ import {
   type ForgotPasswordRequest,
   type LoginRequest,
   type ResetPasswordRequest,
-  type SignUpRequest,
   type VerifyEmailRequest,
 } from '@sciwise/contracts';
+import type { SignUpRequest } from '@sciwise/contracts/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { heardFromOptions, heardFromSchema, signUpRequestSchema } from '@sciwise/contracts';
+import { heardFromOptions, heardFromSchema } from '@sciwise/contracts';
+import { signUpRequestSchema } from '@sciwise/contracts/phone';
 import { useRef, useState } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -11,7 +12,13 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { isApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
 import { pendingSignUpDestination, useAuthModal } from './auth-modal-context.tsx';
 import { loginErrorText } from './login-form.tsx';
-import { checkPhoneParts, phoneFormFields, PhoneNumberFields } from './phone-fields.tsx';
+import {
+  checkPhoneParts,
+  phoneFormDefaults,
+  phoneFormFields,
+  phoneNumberOf,
+  PhoneNumberFields,
+} from './phone-fields.tsx';
 import { signUp, useLogin } from './queries.ts';
 
 export const SIGN_UP_SUCCESS = 'Account created successfully!';
@@ -69,7 +76,7 @@ export const heardFromLabels: Record<(typeof heardFromOptions)[number], string> 
 
 const shape = signUpRequestSchema.shape;
 
-/** The contract's sign-up schema, with the phone split into country code and number as the form shows it. */
+/** The contract's sign-up schema, with the phone split into country and number as the form shows it. */
 const signUpFormSchema = z
   .object({
     firstName: shape.firstName,
@@ -88,6 +95,7 @@ const signUpFormSchema = z
   .superRefine(checkPhoneParts);
 
 type SignUpFormInput = z.input<typeof signUpFormSchema>;
+type SignUpFormOutput = z.output<typeof signUpFormSchema>;
 
 const serverFieldToFormField: Record<string, keyof SignUpFormInput> = {
   firstName: 'firstName',
@@ -97,10 +105,6 @@ const serverFieldToFormField: Record<string, keyof SignUpFormInput> = {
   password: 'password',
   heardFrom: 'heardFrom',
 };
-
-function isBlank(value: string | undefined) {
-  return !value || value.trim() === '';
-}
 
 export function SignUpForm() {
   const { closeAuthModal, returnTo, setView } = useAuthModal();
@@ -116,34 +120,21 @@ export function SignUpForm() {
   const {
     register,
     handleSubmit,
-    control,
     setError,
     formState: { errors },
-  } = useForm<SignUpFormInput>({
+  } = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: {
       firstName: '',
       lastName: '',
       email: '',
-      countryCode: '+1',
-      localPhone: '',
+      ...phoneFormDefaults,
       password: '',
       heardFrom: '',
       privacyAccepted: false,
       newsletterOptIn: false,
     },
   });
-
-  const values = useWatch({ control });
-  // Spec §5: enabled only when every required field is non-blank, a choice is made and the box is ticked.
-  const complete =
-    !isBlank(values.firstName) &&
-    !isBlank(values.lastName) &&
-    !isBlank(values.email) &&
-    !isBlank(values.password) &&
-    !isBlank(values.localPhone) &&
-    Boolean(values.heardFrom) &&
-    values.privacyAccepted === true;
 
   const onSubmit = handleSubmit(async (form) => {
     if (inFlight.current) return;
@@ -157,9 +148,9 @@ export function SignUpForm() {
         email,
         firstName: form.firstName,
         lastName: form.lastName,
-        phoneNumber: `${form.countryCode} ${form.localPhone.trim()}`,
+        phoneNumber: phoneNumberOf(form),
         password: form.password,
-        heardFrom: form.heardFrom === '' ? undefined : form.heardFrom,
+        heardFrom: form.heardFrom,
         newsletterOptIn: form.newsletterOptIn,
       });
     } catch (error) {
@@ -239,7 +230,7 @@ export function SignUpForm() {
         {...register('email')}
       />
       <PhoneNumberFields
-        countryCode={register('countryCode')}
+        phoneCountry={register('phoneCountry')}
         localPhone={register('localPhone')}
         error={errors.localPhone?.message}
       />
@@ -270,7 +261,12 @@ export function SignUpForm() {
         privacyError={errors.privacyAccepted?.message}
         newsletter={register('newsletterOptIn')}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={!complete || creating} loading={creating}>
+      {/*
+        Spec §5 kept the button disabled until every field was filled, with no word on what was
+        missing (issue #16): it stays enabled, and a submit with gaps marks each field that needs
+        something, its message under it, and moves the focus to the first.
+      */}
+      <Button type="submit" size="lg" className="w-full" disabled={creating} loading={creating}>
         {creating ? 'Creating...' : 'Create Account'}
       </Button>
     </form>

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
-import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons.tsx';
+import { ChevronDownIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { AuthButton } from './auth-button.tsx';
 import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
 import { primaryNav, type NavMenu } from './nav-data.ts';
 
 /** Spec §9: the header turns solid once the page is scrolled more than 10 px. */
@@ -22,82 +23,50 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-function NavDropdown({
-  menu,
-  open,
-  onToggle,
-  onClose,
-}: {
-  menu: NavMenu;
-  open: boolean;
-  onToggle: () => void;
-  onClose: (refocus: boolean) => void;
-}) {
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
+const summaryReset = 'cursor-pointer list-none [&::-webkit-details-marker]:hidden';
+
+/**
+ * A desktop menu as a native <details>, so it opens on the prerendered page before hydration;
+ * `name` makes the three exclusive (one open at a time) without JavaScript too.
+ */
+function NavDropdown({ menu }: { menu: NavMenu }) {
   return (
-    <li
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          onClose(true);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={onToggle}
-        className="inline-flex items-center gap-1 rounded-control px-3 py-2 text-sm font-medium text-white/90 hover:bg-white/10 hover:text-white"
-      >
-        {menu.label}
-        <ChevronDownIcon className={cn('size-4 transition-transform', open && 'rotate-180')} />
-      </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute top-full left-0 z-50 mt-2 w-72 rounded-card border border-slate-200 bg-white p-2 shadow-pop"
-      >
-        <ul>
-          {menu.links.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                onClick={() => onClose(false)}
-                className="block rounded-control px-3 py-2 text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50"
-              >
-                <span className="font-medium">{link.label}</span>
-                {link.description && <span className="block text-xs text-slate-600">{link.description}</span>}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+    <li className="relative">
+      <details name="site-nav" data-header-menu className="group">
+        <summary
+          className={cn(
+            summaryReset,
+            'inline-flex items-center gap-1 rounded-control px-3 py-2 text-sm font-medium text-white/90 hover:bg-white/10 hover:text-white',
+          )}
+        >
+          {menu.label}
+          <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="absolute top-full left-0 z-50 mt-2 w-72 rounded-card border border-slate-200 bg-white p-2 shadow-pop">
+          <ul>
+            {menu.links.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="block rounded-control px-3 py-2 text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50"
+                >
+                  <span className="font-medium">{link.label}</span>
+                  {link.description && (
+                    <span className="block text-xs text-slate-600">{link.description}</span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
     </li>
   );
 }
 
 function DesktopNav() {
-  const [openMenu, setOpenMenu] = useState<string | null>(null);
-  const navRef = useRef<HTMLElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpenMenu(null), [location.pathname]);
-  useEffect(() => {
-    if (!openMenu) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setOpenMenu(null);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [openMenu]);
-
   return (
-    <nav ref={navRef} aria-label="Main" className="hidden items-center justify-between gap-4 md:flex">
+    <nav aria-label="Main" className="hidden items-center justify-between gap-4 md:flex">
       <ul className="flex flex-wrap items-center gap-1">
         {primaryNav.map((entry) =>
           entry.kind === 'link' ? (
@@ -115,13 +84,7 @@ function DesktopNav() {
               </RouterNavLink>
             </li>
           ) : (
-            <NavDropdown
-              key={entry.id}
-              menu={entry}
-              open={openMenu === entry.id}
-              onToggle={() => setOpenMenu((current) => (current === entry.id ? null : entry.id))}
-              onClose={() => setOpenMenu(null)}
-            />
+            <NavDropdown key={entry.id} menu={entry} />
           ),
         )}
       </ul>
@@ -132,27 +95,60 @@ function DesktopNav() {
   );
 }
 
-const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.tsx')).MobileMenu }));
+const openMenus = (header: HTMLElement | null) =>
+  Array.from(header?.querySelectorAll<HTMLDetailsElement>('details[data-header-menu][open]') ?? []);
+
+/**
+ * What the header's <details> menus gain once hydrated: Escape closes the open one and puts the
+ * focus back on its summary, a press outside it closes it, and so does following a link.
+ */
+function useHeaderMenus(headerRef: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const menu of openMenus(headerRef.current)) menu.open = false;
+  }, [headerRef, pathname]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const [menu] = openMenus(headerRef.current);
+      if (!menu) return;
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      for (const menu of openMenus(headerRef.current)) {
+        if (!menu.contains(event.target as Node)) menu.open = false;
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [headerRef]);
+}
 
 export function SiteHeader() {
   const location = useLocation();
   const onHowItWorks = location.pathname === '/how-it-works';
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const solid = scrolled || onHowItWorks;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [menuWanted, setMenuWanted] = useState(false);
-  if (menuOpen && !menuWanted) setMenuWanted(true);
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-
+  const headerRef = useRef<HTMLElement>(null);
+  const mobileMenuRef = useRef<HTMLDetailsElement>(null);
+  const closeMobileMenu = useCallback(() => {
+    if (mobileMenuRef.current) mobileMenuRef.current.open = false;
+  }, []);
+  useHeaderMenus(headerRef);
   // Spec §4: the mobile menu closes once the viewport reaches 768 px.
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
   useEffect(() => {
-    if (isDesktop) setMenuOpen(false);
-  }, [isDesktop]);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+    if (isDesktop) closeMobileMenu();
+  }, [isDesktop, closeMobileMenu]);
 
   return (
     <header
+      ref={headerRef}
       data-solid={solid}
       className={cn(
         'fixed inset-x-0 top-0 z-40 text-white transition-colors duration-200',
@@ -182,26 +178,12 @@ export function SiteHeader() {
             </Link>
             <AuthButton signedIn="menu" />
           </div>
-          <button
-            type="button"
-            className="rounded-control p-2 text-white hover:bg-white/10 md:hidden"
-            aria-label="Open menu"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(true)}
-          >
-            <MenuIcon className="size-6" />
-          </button>
+          <MobileMenu menuRef={mobileMenuRef} onClose={closeMobileMenu} />
         </div>
         <div className="hidden py-2 md:block">
           <DesktopNav />
         </div>
       </div>
-      {menuWanted && (
-        <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={closeMenu} />
-        </Suspense>
-      )}
     </header>
   );
 }

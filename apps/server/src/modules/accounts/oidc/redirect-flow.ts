@@ -1,10 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  externalSignInPaths,
-  type completeSignUpRequestSchema,
-  type PendingSignUp,
-  type SignInFailureReason,
-} from '@sciwise/contracts';
+import { externalSignInPaths, type PendingSignUp, type SignInFailureReason } from '@sciwise/contracts';
+import type { completeSignUpRequestSchema } from '@sciwise/contracts/phone';
 import { sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { z } from 'zod';

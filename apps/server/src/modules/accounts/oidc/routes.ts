@@ -1,5 +1,4 @@
 import {
-  completeSignUpRequestSchema,
   completeSignUpResponseSchema,
   errorResponseSchema,
   externalSignInPaths,
@@ -12,6 +11,7 @@ import {
   signInStartQuerySchema,
   type SignInFailureReason,
 } from '@sciwise/contracts';
+import { completeSignUpRequestSchema } from '@sciwise/contracts/phone';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
