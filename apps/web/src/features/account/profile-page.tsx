@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { useRemoveAvatar, useUpdateProfile, useUploadAvatar } from './queries.ts';
 
 const detailsSchema = z.object({

@@ -16,7 +16,7 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useForgetSession, useSignedInUser } from '../auth/queries.ts';
 import { BillingEntityCard } from '../documents/billing-entity-card.tsx';
 import { NotificationSettingsCard } from '../notifications/notification-settings-card.tsx';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { SignInMethodsCard } from './sign-in-methods-card.tsx';
 import {
   deleteAccount,

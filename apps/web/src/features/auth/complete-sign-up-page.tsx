@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api-client.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { checkPhoneParts, phoneFormFields, PhoneNumberFields } from './phone-fields.tsx';
 import { ConsentFields, heardFromLabels } from './sign-up-form.tsx';
 

@@ -12,7 +12,7 @@ import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
 import { InviteToProjectDialog } from '../projects/invite-to-project-dialog.tsx';
 import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
-import { StarRating } from '../site/star-rating.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney, usdEquivalent } from './format.ts';
 import { languageName } from './languages.ts';
 import { expertProfileQuery } from './queries.ts';

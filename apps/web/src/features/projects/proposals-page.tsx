@@ -9,8 +9,8 @@ import { InputField } from '../../components/ui/field.tsx';
 import { DocumentIcon } from '../../components/ui/icons.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { PageHeading } from '../profile/page-heading.tsx';
-import { StarRating } from '../site/star-rating.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { formatDate, formatMoney } from './format.ts';
 import { HireDialog } from './hire-dialog.tsx';
 import {

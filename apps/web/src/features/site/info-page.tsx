@@ -2,9 +2,9 @@ import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
-import { NotFoundPage } from '../../app/not-found-page.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { infoPages } from './info-content.ts';
-import { PageHero } from './page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 
 /** Marketing and help pages that are copy plus next steps, looked up by path. */
 export function InfoPage() {

@@ -4,7 +4,7 @@ import { Drawer } from '../../components/ui/drawer.tsx';
 import { ChevronDownIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { AuthButton } from './auth-button.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../../components/logo.tsx';
 import { primaryNav } from './nav-data.ts';
 
 /** The hamburger drawer (spec §2): loaded the first time someone opens it. */

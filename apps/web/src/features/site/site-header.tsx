@@ -5,7 +5,7 @@ import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { AuthButton } from './auth-button.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../../components/logo.tsx';
 import { primaryNav, type NavMenu } from './nav-data.ts';
 
 /** Spec §9: the header turns solid once the page is scrolled more than 10 px. */

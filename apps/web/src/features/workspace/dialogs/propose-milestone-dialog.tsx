@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { InputField } from '../../../components/ui/field.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { toMinor } from '../../projects/format.ts';
+import { toMinor } from '../../../lib/format.ts';
 import { contractActionCopy } from '../consequences.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
 import { ActionDialog, useActionRun } from './action-dialog.tsx';

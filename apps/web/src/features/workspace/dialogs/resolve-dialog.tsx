@@ -3,7 +3,7 @@ import { disputeOutcomes, resolveDisputeRequestSchema } from '@sciwise/contracts
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
-import { toMinor } from '../../projects/format.ts';
+import { toMinor } from '../../../lib/format.ts';
 import { milestoneActionCopy, resolutionWords } from '../consequences.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
