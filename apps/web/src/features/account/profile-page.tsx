@@ -148,7 +148,12 @@ function DetailsForm() {
 
   return (
     <Card title="Personal details" description="Your name is shown to the people you work with." id="details">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Personal details">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="space-y-4"
+        aria-label="Personal details"
+      >
         {serverError && <Alert>{serverError}</Alert>}
         {saved && <Alert tone="success">Your details have been saved.</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -103,7 +103,12 @@ function PasswordCard() {
       description="Use at least 8 characters that you don't use anywhere else."
       id="password"
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="space-y-4"
+        aria-label="Change password"
+      >
         {serverError && <Alert>{serverError}</Alert>}
         {done && <Alert tone="success">{done}</Alert>}
         <InputField

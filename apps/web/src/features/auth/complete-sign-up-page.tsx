@@ -82,7 +82,12 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Finish creating your account">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label="Finish creating your account"
+    >
       {serverError && <Alert>{serverError}</Alert>}
       <p className="text-sm text-slate-600">
         You signed in with {pending.provider.label} as{' '}

@@ -65,7 +65,12 @@ export function ResetPasswordPage() {
               <Button onClick={() => openAuthModal('login')}>Log in</Button>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a new password">
+            <form
+              onSubmit={(event) => void onSubmit(event)}
+              noValidate
+              className="space-y-4"
+              aria-label="Choose a new password"
+            >
               {serverError && <Alert>{serverError}</Alert>}
               <p className="text-sm text-slate-600">
                 Use at least 8 characters. Once it is changed, every device signed in to your account is

@@ -160,7 +160,7 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
           <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
             <img
               src={expert.avatarUrl}
-              alt={`Photo of ${expert.name}`}
+              alt={expert.name}
               width={120}
               height={120}
               className="size-24 shrink-0 rounded-full bg-slate-100 object-cover sm:size-30"

@@ -206,6 +206,7 @@ function Received() {
                     </span>
                   </div>
                   <div
+                    role="region"
                     className="mt-3 flex gap-4 overflow-x-auto pb-2"
                     tabIndex={0}
                     aria-label={`Quotes for ${project.title}, side by side`}

@@ -38,6 +38,7 @@ export function StarInput({ legend, value, onChange, error, size = 'md' }: StarI
               value={stars}
               checked={value === stars}
               onChange={() => onChange(stars)}
+              // eslint-disable-next-line jsx-a11y/role-supports-aria-props -- a native radio exposes aria-invalid; ARIA's table for role radio leaves it out
               aria-invalid={error ? true : undefined}
               // Transparent over its star: the star is what is clicked, the radio what is checked.
               className="peer absolute inset-0 size-full cursor-pointer opacity-0"

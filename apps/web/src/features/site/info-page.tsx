@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
@@ -18,11 +17,6 @@ export function InfoPage() {
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[2fr_1fr]">
         <div className="space-y-10">
-          {page.upcoming && (
-            <Alert tone="info" title="Coming soon">
-              {page.upcoming}
-            </Alert>
-          )}
           {page.sections.map((section) => (
             <section key={section.heading}>
               <h2 className="text-xl font-semibold text-slate-900">{section.heading}</h2>

@@ -61,11 +61,13 @@ export function ProposeMilestoneDialog({ contract, onClosed }: { contract: Contr
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit((values) =>
-        run(async () => {
-          await propose.mutateAsync(values);
-        }, `“${values.title}” is proposed.`),
-      )}
+      onSubmit={(event) =>
+        void form.handleSubmit((values) =>
+          run(async () => {
+            await propose.mutateAsync(values);
+          }, `“${values.title}” is proposed.`),
+        )(event)
+      }
     >
       <InputField
         label="Milestone title"

@@ -37,12 +37,14 @@ export function RequestChangesDialog({ contract, milestone, onClosed }: Mileston
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit((body) =>
-        run(
-          () => change.mutateAsync(body).then(() => undefined),
-          `“${milestone.title}” is back with ${firstName(contract.expert.name)} for changes.`,
-        ),
-      )}
+      onSubmit={(event) =>
+        void form.handleSubmit((body) =>
+          run(
+            () => change.mutateAsync(body).then(() => undefined),
+            `“${milestone.title}” is back with ${firstName(contract.expert.name)} for changes.`,
+          ),
+        )(event)
+      }
     >
       {milestone.criteria.length > 0 && (
         <CriteriaChecklist
