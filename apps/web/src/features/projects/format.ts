@@ -37,7 +37,6 @@ export const quoteStatusLabels: Record<QuoteStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
-
 export function postedAgo(value: string | null, now = Date.now()): string {
   if (!value) return '';
   const days = Math.floor((now - new Date(value).getTime()) / 86_400_000);
@@ -59,7 +58,6 @@ export function timeAgo(value: string, now = Date.now()): string {
         : [Math.floor(minutes / (24 * 60)), 'day'];
   return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }
-
 
 export const statusTone: Record<ProjectStatus | QuoteStatus, string> = {
   draft: 'bg-slate-100 text-slate-700',

@@ -31,5 +31,4 @@ export function StatusBadge({
   );
 }
 
-
 export const chatLink = (userId: string) => `/chat?with=${encodeURIComponent(userId)}`;

@@ -87,4 +87,3 @@ export function fileSize(bytes: number): string {
 
 /** The first 12 hex digits: enough to compare by eye, the full hash is one click away. */
 export const shortHash = (sha256: string) => sha256.slice(0, 12);
-
