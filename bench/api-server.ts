@@ -43,12 +43,13 @@ process.send?.({
   barePort: port(bare),
   driver: database.driver,
 });
-process.on('message', async (message) => {
-  if (message === 'stop') {
-    await bare.close();
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  }
+async function stop() {
+  await bare.close();
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('message', (message) => {
+  if (message === 'stop') void stop();
 });

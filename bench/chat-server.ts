@@ -64,7 +64,7 @@ async function startBare() {
     people,
     driver: 'none',
     close: async () => {
-      io.close();
+      void io.close();
     },
   };
 }

@@ -35,7 +35,15 @@ async function loadRenderer(): Promise<Renderer> {
     root: webDir,
     configFile: path.join(webDir, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { ssr: 'src/prerender/render.tsx', outDir, emptyOutDir: true, copyPublicDir: false },
+    build: {
+      ssr: 'src/prerender/render.tsx',
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      // One file: Node loads every page at once here, so the browser build's lazy chunks have no
+      // use, and splitting would only warn that the page table is both imported and lazy-loaded.
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
   });
   const renderer = (await import(pathToFileURL(path.join(outDir, 'render.js')).href)) as Renderer;
   process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));

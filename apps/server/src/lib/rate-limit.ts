@@ -100,7 +100,10 @@ export class RateLimits {
   }
 }
 
-/** An onRequest hook counting every attempt from a client address, valid or not. */
+/**
+ * An onRequest hook counting every attempt from a client address, valid or not
+ * (docs/decisions/027-rate-limits-before-validation.md).
+ */
 export function limitPerIp(rateLimits: RateLimits, rule: LimitRule) {
   return async (request: FastifyRequest) => rateLimits.consume([rule, request.ip]);
 }

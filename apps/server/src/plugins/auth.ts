@@ -14,7 +14,8 @@ declare module 'fastify' {
 }
 
 export function sessionCookieName(config: Pick<Config, 'cookieSecure'>): string {
-  // __Host- binds the cookie to this exact origin; browsers only accept it when Secure.
+  // __Host- binds the cookie to this exact origin; browsers only accept it when Secure
+  // (docs/decisions/025-host-session-cookie.md).
   return config.cookieSecure ? '__Host-sid' : 'sid';
 }
 

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
  * expert profile's page). Brotli at quality 4 is the usual choice for dynamic responses: most of
  * quality 11's gain for a fraction of its time. Files the web build already compressed are sent
  * as they are (their Content-Encoding is set), and uploads (PDFs, images, Office files) are
- * compressed formats already, so only text types are touched. Small bodies are left alone.
+ * compressed formats already, so only text types are touched. Small bodies are left alone
+ * (docs/decisions/028-server-compression.md).
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

@@ -58,7 +58,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     // The rate-limit prefix already separates deployments (and test apps) sharing one Redis.
     io.adapter(createAdapter(pub, sub, { key: `${app.config.rateLimitPrefix}:socket.io` }));
   }
-  io.use(authenticateHandshake(app));
+  const handshake = authenticateHandshake(app);
+  // It answers every outcome through next(); Socket.IO ignores the promise.
+  io.use((socket, next) => void handshake(socket, next));
   app.decorate('io', io);
   const stopEndingSockets = await endSocketsWithTheirSession(app);
 

@@ -133,12 +133,15 @@ describe('uploading an attachment over HTTP', () => {
       body: string;
       sentMb: number;
     }>((resolve, reject) => {
-      request.on('response', async (response) => {
+      request.on('response', (response) => {
         const sentMb = file.produced / MB;
-        const body = await text(response);
-        file.stream.destroy();
-        request.destroy();
-        resolve({ status: response.statusCode!, connection: response.headers.connection, body, sentMb });
+        text(response)
+          .then((body) => {
+            file.stream.destroy();
+            request.destroy();
+            resolve({ status: response.statusCode!, connection: response.headers.connection, body, sentMb });
+          })
+          .catch(reject);
       });
       request.on('error', reject);
     });

@@ -33,7 +33,7 @@ const needsQuery = (handle: unknown) =>
 type QueryProviderType = ComponentType<{ children: ReactNode }>;
 let QueryProvider: QueryProviderType | null = null;
 const loadQueryProvider = () =>
-  import('./query-provider.tsx').then((module) => {
+  import('../lib/query-provider.tsx').then((module) => {
     QueryProvider = module.QueryProvider;
   });
 

@@ -121,7 +121,7 @@ const publicRoutes: RouteObject[] = [
   {
     path: '*',
     handle: withoutQuery,
-    lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }),
+    lazy: async () => ({ Component: (await import('../components/not-found-page.tsx')).NotFoundPage }),
   },
 ];
 

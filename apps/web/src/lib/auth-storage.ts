@@ -9,6 +9,9 @@ export const AUTH_CHANGE_EVENT = 'authChange';
 export const USER_DATA_KEY = 'user_data';
 export const SIGNED_IN_MARKER_KEY = 'auth_signed_in';
 
+/** The TanStack Query key of the signed-in user, refreshed whenever the sign-in state changes. */
+export const meQueryKey = ['me'] as const;
+
 type LoginUser = LoginResponse['user'];
 export type StoredUser = LoginUser & { name: string };
 

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../features/auth/session.ts';
-import { onAuthChange } from './auth-storage.ts';
+import { meQueryKey, onAuthChange } from './auth-storage.ts';
 
 /** The one cache of server state, shared by every route that uses TanStack Query. */
 export const queryClient = new QueryClient({

@@ -46,7 +46,10 @@ export const users = pgTable(
     heardFrom: heardFrom('heard_from'),
     newsletterOptIn: boolean('newsletter_opt_in').notNull().default(false),
     dashboardMode: dashboardMode('dashboard_mode'),
-    /** Deleted accounts are anonymised, not removed: contracts and ledger entries still point at them. */
+    /**
+     * Deleted accounts are anonymised, not removed: contracts, messages and ledger accounts still
+     * point at them (docs/decisions/026-deleted-accounts-anonymised.md).
+     */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },

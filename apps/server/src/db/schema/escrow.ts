@@ -313,7 +313,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Durable jobs (docs/decisions/006-escrow.md): claimed with FOR UPDATE SKIP LOCKED, so of several
+ * Durable jobs (docs/decisions/008-escrow.md): claimed with FOR UPDATE SKIP LOCKED, so of several
  * nodes exactly one runs a job; a claim expires, so a node that dies mid-job does not strand it.
  */
 export const jobs = pgTable(

@@ -121,7 +121,7 @@ export async function changePassword(
 
 /**
  * Deleting an account anonymises it: personal data goes, the row stays, because contracts,
- * messages and ledger entries of other people still refer to it.
+ * messages and ledger accounts still refer to it (docs/decisions/026-deleted-accounts-anonymised.md).
  */
 export async function deleteAccount(
   ctx: ServiceContext,

@@ -7,7 +7,7 @@ import { MoneyWrites } from '../payments/money-writes.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /*
- * Durable jobs on the app's own database (docs/decisions/006-escrow.md says why not pg-boss or
+ * Durable jobs on the app's own database (docs/decisions/008-escrow.md says why not pg-boss or
  * graphile-worker: neither runs on the embedded PGlite). A job is a row; a node claims due rows
  * with FOR UPDATE SKIP LOCKED, so of several nodes sharing PostgreSQL exactly one takes each, and
  * a claim expires, so a node that dies mid-job does not strand it. Time comes from the app clock.

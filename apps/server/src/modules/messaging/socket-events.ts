@@ -106,7 +106,7 @@ export function registerChatEvents(app: FastifyInstance, send: ChatSender): void
       }
     };
 
-    socket.onAny(async (event: string, ...args: unknown[]) => {
+    const dispatch = async (event: string, args: unknown[]) => {
       const ack =
         typeof args[args.length - 1] === 'function' ? (args.pop() as (result: unknown) => void) : undefined;
       try {
@@ -121,6 +121,8 @@ export function registerChatEvents(app: FastifyInstance, send: ChatSender): void
         if (ack) ack({ ok: false, error: refusal });
         else socket.emit('chatError', { event: String(event).slice(0, 50), ...refusal });
       }
-    });
+    };
+    // Socket.IO ignores a listener's promise; dispatch answers every failure itself.
+    socket.onAny((event: string, ...args: unknown[]) => void dispatch(event, args));
   });
 }

@@ -31,6 +31,7 @@ export function Drawer({ open, onClose, label, side = 'right', children, header,
   }, [onClose]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a backdrop click; from the keyboard, Escape closes the native dialog
     <dialog
       ref={ref}
       id={id}

@@ -64,6 +64,7 @@ export function Modal({ open, onClose, title, showTitle = false, children, class
   );
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a backdrop click; from the keyboard, Escape closes the native dialog
     <dialog
       ref={ref}
       aria-label={showTitle ? undefined : title}

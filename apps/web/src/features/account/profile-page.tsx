@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { AvatarCard } from './avatar-card.tsx';
 import { useUpdateProfile } from './queries.ts';
 
@@ -83,7 +83,12 @@ function DetailsForm() {
 
   return (
     <Card title="Personal details" description="Your name is shown to the people you work with." id="details">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Personal details">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="space-y-4"
+        aria-label="Personal details"
+      >
         {serverError && <Alert>{serverError}</Alert>}
         {saved && <Alert tone="success">Your details have been saved.</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">

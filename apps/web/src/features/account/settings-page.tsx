@@ -16,7 +16,7 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useForgetSession, useSignedInUser } from '../auth/queries.ts';
 import { BillingEntityCard } from '../documents/billing-entity-card.tsx';
 import { NotificationSettingsCard } from '../notifications/notification-settings-card.tsx';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { SignInMethodsCard } from './sign-in-methods-card.tsx';
 import {
   deleteAccount,
@@ -103,7 +103,12 @@ function PasswordCard() {
       description="Use at least 8 characters that you don't use anywhere else."
       id="password"
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="space-y-4"
+        aria-label="Change password"
+      >
         {serverError && <Alert>{serverError}</Alert>}
         {done && <Alert tone="success">{done}</Alert>}
         <InputField

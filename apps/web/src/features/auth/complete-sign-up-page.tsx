@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api-client.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import {
   checkPhoneParts,
   phoneFormDefaults,
@@ -87,7 +87,12 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Finish creating your account">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label="Finish creating your account"
+    >
       {serverError && <Alert>{serverError}</Alert>}
       <p className="text-sm text-slate-600">
         You signed in with {pending.provider.label} as{' '}

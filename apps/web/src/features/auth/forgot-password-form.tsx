@@ -36,7 +36,12 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       {sent ? (
         <Alert tone="success">{sent}</Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Reset your password">
+        <form
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          className="space-y-4"
+          aria-label="Reset your password"
+        >
           {serverError && <Alert>{serverError}</Alert>}
           <InputField
             label="E-mail"

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAuthModal } from './auth-modal-context.tsx';
 
-const loadAuthModal = () => Promise.all([import('./auth-modal.tsx'), import('../../app/query-provider.tsx')]);
+const loadAuthModal = () => Promise.all([import('./auth-modal.tsx'), import('../../lib/query-provider.tsx')]);
 const AuthModal = lazy(async () => {
   const [{ AuthModal: Modal }, { QueryProvider }] = await loadAuthModal();
   return {

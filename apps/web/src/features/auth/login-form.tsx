@@ -43,7 +43,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label="Login">
       {serverError && <Alert>{serverError}</Alert>}
       <InputField
         label="E-mail"

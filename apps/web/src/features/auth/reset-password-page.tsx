@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { useAuthModal } from './auth-modal-context.tsx';
 import { resetPassword } from './queries.ts';
 
@@ -65,7 +65,12 @@ export function ResetPasswordPage() {
               <Button onClick={() => openAuthModal('login')}>Log in</Button>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a new password">
+            <form
+              onSubmit={(event) => void onSubmit(event)}
+              noValidate
+              className="space-y-4"
+              aria-label="Choose a new password"
+            >
               {serverError && <Alert>{serverError}</Alert>}
               <p className="text-sm text-slate-600">
                 Use at least 8 characters. Once it is changed, every device signed in to your account is

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error.ts';
-import { forgetSignedIn, rememberSignedIn } from '../../lib/auth-storage.ts';
+import { forgetSignedIn, meQueryKey, rememberSignedIn } from '../../lib/auth-storage.ts';
 import { useSignedInHint } from './signed-in-hint.ts';
 
 export { useSignedInHint } from './signed-in-hint.ts';
@@ -14,7 +14,7 @@ import { flushPendingSaves } from '../../lib/pending-saves.ts';
  * the API client and the contract schemas (zod) are imported only when a call is actually made.
  */
 
-export const meQueryKey = ['me'] as const;
+export { meQueryKey };
 
 const loadClient = () => Promise.all([import('../../lib/api-client.ts'), import('@sciwise/contracts')]);
 

@@ -2,7 +2,7 @@ import { signInFailureDetail, signInFailureReasonSchema, signInFailureTitle } fr
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { useAuthModal } from './auth-modal-context.tsx';
 
 /**

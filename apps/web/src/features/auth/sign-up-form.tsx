@@ -189,7 +189,12 @@ export function SignUpForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create Account">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label="Create Account"
+    >
       {serverError && <Alert>{serverError}</Alert>}
       {alreadyRegistered && (
         <Alert

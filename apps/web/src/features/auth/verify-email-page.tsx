@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { useAuthModal } from './auth-modal-context.tsx';
 import { meQueryKey, useAuth, verifyEmail } from './queries.ts';
 

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { DocumentList } from '../documents/document-list.tsx';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { contractsQuery } from '../projects/queries.ts';
 import { BillingFilters } from './billing-filters.tsx';
 import { BillingSummaryPanel } from './billing-summary.tsx';

@@ -1,5 +1,5 @@
 import type { BillingSummary } from '@sciwise/contracts';
-import { money } from '../workspace/format.ts';
+import { money } from '../../lib/format.ts';
 import { signedMoney } from './format.ts';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {

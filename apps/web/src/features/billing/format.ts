@@ -1,5 +1,5 @@
 import type { BillingMovement } from '@sciwise/contracts';
-import { money } from '../workspace/format.ts';
+import { money } from '../../lib/format.ts';
 
 type Money = BillingMovement['amount'];
 

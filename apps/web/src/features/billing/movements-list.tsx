@@ -1,7 +1,7 @@
 import type { BillingMovement } from '@sciwise/contracts';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { formatDateTime, money } from '../workspace/format.ts';
+import { formatDateTime, money } from '../../lib/format.ts';
 import { movementSubject, signedMoney } from './format.ts';
 
 const amountTone = (movement: BillingMovement) =>

@@ -8,7 +8,7 @@ import { controlClasses, InputField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { sendToConcierge } from './queries.ts';
 
 /** Enough words for a person to start from; the rest can follow in the chat. */

@@ -60,7 +60,12 @@ function EntityForm({ entity }: { entity: BillingEntity | null }) {
   };
   const addressError = errors.address?.message;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Billing entity">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label="Billing entity"
+    >
       <InputField
         label="Organisation name"
         autoComplete="organization"

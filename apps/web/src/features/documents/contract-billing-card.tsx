@@ -46,7 +46,12 @@ function BillingForm({ contractId, billing }: { contractId: string; billing: Con
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Purchase order and cost centre">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-3"
+      aria-label="Purchase order and cost centre"
+    >
       <InputField
         label="Purchase-order number"
         maxLength={PURCHASE_ORDER_MAX}

@@ -2,7 +2,7 @@ import type { ContractBilling, DocumentListResponse } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testContract } from '../workspace/test-contract.ts';
+import { testContract } from '../../test/test-contract.ts';
 import { ContractBillingCard } from './contract-billing-card.tsx';
 import { ContractDocuments } from './contract-documents.tsx';
 

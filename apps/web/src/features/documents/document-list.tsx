@@ -4,7 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatDate, money } from '../workspace/format.ts';
+import { formatDate, money } from '../../lib/format.ts';
 import { documentsQuery } from './queries.ts';
 
 function DocumentRow({ document, showContract }: { document: DocumentSummary; showContract: boolean }) {

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { controlClasses } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { ProfileChangesSection } from './admin-profile-changes.tsx';
 import { countryName, formatMoney } from './format.ts';
 import { languageName } from './languages.ts';

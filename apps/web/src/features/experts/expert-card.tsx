@@ -1,7 +1,7 @@
 import type { ExpertCard as ExpertCardData } from '@sciwise/contracts';
 import { expertCategoryLabels } from '@sciwise/contracts/constants';
 import { Link } from 'react-router';
-import { StarRating } from '../site/star-rating.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { countryName, formatMoney, usdEquivalent } from './format.ts';
 import { VerifiedOrcidBadge } from './verified-orcid-badge.tsx';
 

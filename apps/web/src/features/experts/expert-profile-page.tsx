@@ -12,7 +12,7 @@ import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
 import { InviteToProjectDialog } from '../projects/invite-to-project-dialog.tsx';
 import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
-import { StarRating } from '../site/star-rating.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney, usdEquivalent } from './format.ts';
 import { languageName } from './languages.ts';
 import { applicationQuery, expertProfileQuery } from './queries.ts';
@@ -171,7 +171,7 @@ function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: bo
           <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
             <img
               src={expert.avatarUrl}
-              alt={`Photo of ${expert.name}`}
+              alt={expert.name}
               width={120}
               height={120}
               className="size-24 shrink-0 rounded-full bg-slate-100 object-cover sm:size-30"

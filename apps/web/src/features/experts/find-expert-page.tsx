@@ -9,7 +9,7 @@ import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { HydrationIsland } from '../site/hydration-island.tsx';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { ExpertCard } from './expert-card.tsx';
 import { availabilityLabels, countryOptions, resultCountText, subjectNameFromSlug } from './format.ts';
 import { usePublicData } from '../site/use-public-data.ts';

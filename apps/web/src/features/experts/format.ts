@@ -1,30 +1,7 @@
 import { countryCodes, type Availability, type RateCurrency } from '@sciwise/contracts/constants';
+import { formatMoney } from '../../lib/format.ts';
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * An amount in minor units (cents, pence) as local currency text, e.g. "$85" or "€92.50";
- * `cents` always shows them ("$85.00"), as a charge or a payout is stated.
- */
-export function formatMoney(
-  amountMinor: number,
-  currency: RateCurrency | string,
-  { cents = false }: { cents?: boolean } = {},
-): string {
-  const whole = !cents && amountMinor % 100 === 0;
-  const key = `${currency}-${whole}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormats.set(key, format);
-  }
-  return format.format(amountMinor / 100);
-}
+export { formatMoney };
 
 /**
  * The rate in US dollars beside a rate in another currency, e.g. "≈ $121": the amount the

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { ApplicationWizard } from './application-wizard.tsx';
 import { applicationQuery, useApplicationTransition } from './queries.ts';
 

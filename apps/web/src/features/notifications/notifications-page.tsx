@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { NotificationList } from './notification-list.tsx';
 import { notificationsQuery, useMarkAllNotificationsRead } from './queries.ts';
 

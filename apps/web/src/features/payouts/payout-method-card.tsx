@@ -68,7 +68,12 @@ function BankAccountForm({
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Bank account for payouts">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label="Bank account for payouts"
+    >
       {serverError && <Alert>{serverError}</Alert>}
       <TestBankAccounts accounts={accounts} />
       <InputField

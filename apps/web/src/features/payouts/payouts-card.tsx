@@ -15,7 +15,7 @@ import { InputField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { toMinor } from '../projects/format.ts';
+import { toMinor } from '../../lib/format.ts';
 import { useIdempotencyKeys } from '../workspace/idempotency.ts';
 import { formatDate, payoutProgress, payoutStateLabel, payoutStateTone } from './payout-words.ts';
 import { payoutMethodQuery, payoutsQuery, useRequestPayout } from './queries.ts';

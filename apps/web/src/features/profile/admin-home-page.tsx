@@ -6,8 +6,8 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ArrowRightIcon, ChatIcon, ScaleIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
-import { QueryState } from '../projects/shared.tsx';
-import { PageHeading } from './page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 export const adminSummaryQuery = queryOptions({
   queryKey: ['admin', 'summary'],

@@ -1,5 +1,5 @@
 import type { ExpertApplication, EscrowSummary, MyProject, PayoutBalance } from '@sciwise/contracts';
-import { money } from '../workspace/format.ts';
+import { money } from '../../lib/format.ts';
 
 type Money = EscrowSummary['asClient'][number];
 

@@ -25,7 +25,7 @@ import {
   ownerNothingToDo,
   vettingCard,
 } from './dashboard-cards.ts';
-import { PageHeading } from './page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 interface ChecklistItem {
   label: string;

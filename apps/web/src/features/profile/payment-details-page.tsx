@@ -1,6 +1,6 @@
 import { SavedCardsSection } from '../payment-methods/saved-cards-section.tsx';
 import { ExpertPayouts } from '../payouts/expert-payouts.tsx';
-import { PageHeading } from './page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 /** Payment Details: saved cards for paying as a client; bank account and payouts for experts. */
 export function PaymentDetailsPage() {

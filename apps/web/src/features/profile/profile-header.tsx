@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { useLogout, useSignedInUser } from '../auth/queries.ts';
 import { useUnreadMessages } from '../chat/use-unread-messages.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { Logo } from '../site/logo.tsx';
+import { Logo } from '../../components/logo.tsx';
 import { dashboardPaths, type DashboardMode } from './mode.ts';
 
 // A little tighter on phones, where the mode toggle, Messages, the bell and the avatar share 390 px.

@@ -2,7 +2,7 @@ import { homePathFor } from '@sciwise/contracts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { useSignedInUser } from '../auth/queries.ts';
-import { PageHeading } from './page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 export function ProfileNotFoundPage() {
   const user = useSignedInUser();

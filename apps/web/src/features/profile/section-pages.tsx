@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { CalendarIcon } from '../../components/ui/icons.tsx';
-import { PageHeading } from './page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 interface SectionPageProps {
   title: string;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ArrowRightIcon, CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { useSignedInUser } from '../auth/queries.ts';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { formatDate, timeAgo } from './format.ts';
 import { disputeQueueQuery } from './queries.ts';
 import { QueryState } from './shared.tsx';

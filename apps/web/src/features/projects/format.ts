@@ -5,9 +5,9 @@ import {
   type ProjectStatus,
   type QuoteStatus,
 } from '@sciwise/contracts';
-import { formatMoney } from '../experts/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 
-export { formatMoney };
+export { formatDate, formatMoney, fromMinor, toMinor } from '../../lib/format.ts';
 
 export function budgetLabel(budget: ProjectBudget): string {
   const { minMinor, maxMinor, currency, type } = budget;
@@ -37,13 +37,6 @@ export const quoteStatusLabels: Record<QuoteStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-export function formatDate(value: string | null): string {
-  if (!value) return '';
-  const date = value.length === 10 ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
-
 export function postedAgo(value: string | null, now = Date.now()): string {
   if (!value) return '';
   const days = Math.floor((now - new Date(value).getTime()) / 86_400_000);
@@ -65,17 +58,6 @@ export function timeAgo(value: string, now = Date.now()): string {
         : [Math.floor(minutes / (24 * 60)), 'day'];
   return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }
-
-/** Typed major units ("1,250.50") to integer minor units, or null when it isn't an amount. */
-export function toMinor(text: string): number | null {
-  const clean = text.replace(/[,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole = '0', fraction = ''] = clean.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-export const fromMinor = (minor: number | null | undefined) =>
-  minor === null || minor === undefined ? '' : (minor / 100).toFixed(minor % 100 === 0 ? 0 : 2);
 
 export const statusTone: Record<ProjectStatus | QuoteStatus, string> = {
   draft: 'bg-slate-100 text-slate-700',

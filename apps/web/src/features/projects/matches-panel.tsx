@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { CheckIcon, SearchIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { StarRating } from '../site/star-rating.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { formatMoney } from './format.ts';
 import { matchesQuery, useInvite } from './queries.ts';
 import { QueryState } from './shared.tsx';

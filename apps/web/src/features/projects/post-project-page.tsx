@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../auth/queries.ts';
 import { expertProfileQuery } from '../experts/queries.ts';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { MatchesPanel } from './matches-panel.tsx';
 import { ProjectEditor } from './project-editor.tsx';
 import {

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FolderIcon } from '../../components/ui/icons.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { budgetLabel, categoryLabel, formatDate } from './format.ts';
 import { ProjectList, useListFilters } from './project-list.tsx';
 import { browseProjectsQuery, myProjectsQuery } from './queries.ts';

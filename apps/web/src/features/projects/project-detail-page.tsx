@@ -8,7 +8,7 @@ import { DocumentIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { fileSize } from './attachments-editor.tsx';
 import { budgetLabel, categoryLabel, formatDate, postedAgo } from './format.ts';
 import { MatchesPanel } from './matches-panel.tsx';

@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../components/ui/button.tsx';
-import { PageHero } from '../site/page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 import { ProjectList, useListFilters } from './project-list.tsx';
 import { publicProjectsQuery } from './queries.ts';
 

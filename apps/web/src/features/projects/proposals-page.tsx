@@ -9,8 +9,8 @@ import { InputField } from '../../components/ui/field.tsx';
 import { DocumentIcon } from '../../components/ui/icons.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { PageHeading } from '../profile/page-heading.tsx';
-import { StarRating } from '../site/star-rating.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { formatDate, formatMoney } from './format.ts';
 import { HireDialog } from './hire-dialog.tsx';
 import {
@@ -206,6 +206,7 @@ function Received() {
                     </span>
                   </div>
                   <div
+                    role="region"
                     className="mt-3 flex gap-4 overflow-x-auto pb-2"
                     tabIndex={0}
                     aria-label={`Quotes for ${project.title}, side by side`}

@@ -1,11 +1,8 @@
 import type { ProjectStatus, QuoteStatus } from '@sciwise/contracts';
-import type { ReactNode } from 'react';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { projectStatusLabels, quoteStatusLabels, statusTone } from './format.ts';
+
+export { QueryState } from '../../components/query-state.tsx';
 
 export function StatusBadge({
   status,
@@ -32,32 +29,6 @@ export function StatusBadge({
       {text}
     </span>
   );
-}
-
-/** Loading and error states of a query, in one place; children render only with data. */
-export function QueryState({
-  query,
-  label,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  label: string;
-  children: () => ReactNode;
-}) {
-  if (query.isPending) return <PageSpinner label={label} />;
-  if (query.isError)
-    return (
-      <Alert
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(query.error)}
-      </Alert>
-    );
-  return <>{children()}</>;
 }
 
 export const chatLink = (userId: string) => `/chat?with=${encodeURIComponent(userId)}`;

@@ -2,7 +2,7 @@ import type { ContractReviewState } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testContract } from '../workspace/test-contract.ts';
+import { testContract } from '../../test/test-contract.ts';
 import { ContractReviewsCard } from './contract-reviews-card.tsx';
 
 beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));

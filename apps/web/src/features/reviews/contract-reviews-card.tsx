@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatDate } from '../workspace/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { contractReviewsQuery, useWriteReview } from './queries.ts';
 import { ReviewItem } from './review-item.tsx';
 import { StarInput } from './star-input.tsx';

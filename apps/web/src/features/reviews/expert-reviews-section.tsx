@@ -12,7 +12,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { StarRating } from '../site/star-rating.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { expertReviewsQuery, useAnswerReview } from './queries.ts';
 import { ReviewItem } from './review-item.tsx';
 import { TextWithCounter } from './text-with-counter.tsx';

@@ -1,7 +1,7 @@
 import { reviewCategories, reviewCategoryLabels, type Review } from '@sciwise/contracts';
 import type { ReactNode } from 'react';
-import { StarRating } from '../site/star-rating.tsx';
-import { formatDate } from '../workspace/format.ts';
+import { StarRating } from '../../components/star-rating.tsx';
+import { formatDate } from '../../lib/format.ts';
 
 /** One review as people read it: stars, who and when, the text, the categories, the answer. */
 export function ReviewItem({

@@ -32,6 +32,7 @@ export function StarInput({ legend, value, onChange, error, size = 'md' }: StarI
       <div className="mt-1 flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((stars) => (
           <label key={stars} className="relative block cursor-pointer">
+            {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- a native radio exposes aria-invalid; ARIA's table for role radio leaves it out */}
             <input
               type="radio"
               name={name}

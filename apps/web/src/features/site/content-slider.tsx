@@ -29,6 +29,7 @@ export function ContentSlider({
         aria-label={label}
         data-testid={testId}
         // Focusable so the row scrolls with the arrow keys even where its cards hold no links.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list, as axe's scrollable-region-focusable asks
         tabIndex={0}
         className="flex snap-x gap-5 overflow-x-auto pb-4"
       >

@@ -7,7 +7,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usePauseOnAttention, usePrefersReducedMotion, useRotation } from './motion.ts';
 import { fetchFeaturedExperts, type LandingExpert } from './public-api.ts';
 import { usePublicData } from './use-public-data.ts';
-import { StarRating } from './star-rating.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 
 /** Spec §9: the featured expert changes every 4 s. */
 export const EXPERT_ROTATION_MS = 4000;

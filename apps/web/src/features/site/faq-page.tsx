@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { FaqList } from './faq-list.tsx';
-import { PageHero } from './page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 
 export function FaqPage() {
   return (

@@ -14,7 +14,7 @@ import {
   WORD_ROTATION_MS,
 } from './motion-timing.ts';
 import { fetchFeaturedExperts } from './public-api.ts';
-import { StarRating } from './star-rating.tsx';
+import { StarRating } from '../../components/star-rating.tsx';
 import { formatStoryCost, stories } from './stories-data.ts';
 import { usePublicData } from './use-public-data.ts';
 

@@ -14,8 +14,6 @@ export interface InfoPageContent {
   title: string;
   intro: string;
   sections: InfoSection[];
-  /** Shown when the interactive part of the page is still being built. */
-  upcoming?: string;
   primary?: { label: string; to: string };
   secondary?: { label: string; to: string };
   /** Further reading, shown as a list of links (the blog index). */

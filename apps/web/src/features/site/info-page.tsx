@@ -1,10 +1,9 @@
 import { Link, useLocation } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
-import { NotFoundPage } from '../../app/not-found-page.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { infoPages } from './info-content.ts';
-import { PageHero } from './page-hero.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 
 /** Marketing and help pages that are copy plus next steps, looked up by path. */
 export function InfoPage() {
@@ -18,11 +17,6 @@ export function InfoPage() {
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[2fr_1fr]">
         <div className="space-y-10">
-          {page.upcoming && (
-            <Alert tone="info" title="Coming soon">
-              {page.upcoming}
-            </Alert>
-          )}
           {page.sections.map((section) => (
             <section key={section.heading}>
               <h2 className="text-xl font-semibold text-slate-900">{section.heading}</h2>

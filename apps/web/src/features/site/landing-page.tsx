@@ -90,6 +90,7 @@ function Marquee() {
       aria-label="Why Sciwise"
       // Hover or keyboard focus stops the scrolling; reduced motion never starts it.
       className="group overflow-hidden border-b border-slate-200 bg-white py-4"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus pauses the scrolling for keyboard users
       tabIndex={0}
     >
       <ul className="flex w-max animate-marquee gap-10 group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:animate-none">

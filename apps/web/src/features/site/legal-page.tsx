@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { NotFoundPage } from '../../app/not-found-page.tsx';
-import { PageHero } from './page-hero.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
 
 interface LegalDocument {
   title: string;

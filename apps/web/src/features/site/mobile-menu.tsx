@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { AuthButton } from './auth-button.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../../components/logo.tsx';
 import { primaryNav } from './nav-data.ts';
 
 const summaryReset = 'cursor-pointer list-none [&::-webkit-details-marker]:hidden';

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@sciwise/contracts';
 import { homePathFor } from '@sciwise/contracts/constants';
 import { useId, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { QueryProvider } from '../../app/query-provider.tsx';
+import { QueryProvider } from '../../lib/query-provider.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, type ButtonVariant } from '../../components/ui/button.tsx';
 import { DropdownMenu } from '../../components/ui/dropdown-menu.tsx';

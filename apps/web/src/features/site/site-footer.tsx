@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { HydrationIsland } from './hydration-island.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../../components/logo.tsx';
 import { categoryStrip, footerColumns } from './nav-data.ts';
 
 function CategoryStripLinks() {

@@ -5,7 +5,7 @@ import { ChevronDownIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { AuthButton } from './auth-button.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../../components/logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { primaryNav, type NavMenu } from './nav-data.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bonusWords, contractActionCopy, milestoneActionCopy, resolutionWords } from './consequences.ts';
-import { testContract, testMilestone } from './test-contract.ts';
+import { testContract, testMilestone } from '../../test/test-contract.ts';
 
 describe('what each action says before it is confirmed', () => {
   it('funding states the charge with the server’s fee', () => {

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { ContractWorkspacePage } from './contract-workspace-page.tsx';
-import { testContract, testMilestone } from './test-contract.ts';
+import { testContract, testMilestone } from '../../test/test-contract.ts';
 
 // The conversation and the live socket have their own tests; here they stay quiet.
 vi.mock('../chat/direct-chat.tsx', () => ({ DirectChat: () => <p>Conversation</p> }));

@@ -1,14 +1,6 @@
 import { formatFeeRate, type Contract, type Milestone, type MilestoneStatus } from '@sciwise/contracts';
-import { formatDate, formatMoney } from '../projects/format.ts';
 
-export { formatDate, formatMoney };
-
-type Money = Milestone['amount'];
-
-/** A charge, a refund or a payout: always with its cents ("$1,050.00"). */
-export const money = (value: Money) => formatMoney(value.amountMinor, value.currency, { cents: true });
-/** A price as the rest of the app shows it ("$1,000"). */
-export const price = (value: Money) => formatMoney(value.amountMinor, value.currency);
+export { formatDate, formatDateTime, money, price } from '../../lib/format.ts';
 
 /** Basis points as people read them: 500 -> "5%", 250 -> "2.5%" (the contracts' one rule). */
 export const percent = formatFeeRate;
@@ -95,15 +87,3 @@ export function fileSize(bytes: number): string {
 
 /** The first 12 hex digits: enough to compare by eye, the full hash is one click away. */
 export const shortHash = (sha256: string) => sha256.slice(0, 12);
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}

@@ -5,8 +5,8 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { BriefcaseIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
-import { PageHeading } from '../profile/page-heading.tsx';
-import { QueryState } from '../projects/shared.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { contractStatusLabels, contractStatusTone, price } from './format.ts';
 import { contractsQuery } from './queries.ts';
 

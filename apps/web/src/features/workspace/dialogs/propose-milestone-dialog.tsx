@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { InputField } from '../../../components/ui/field.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { toMinor } from '../../projects/format.ts';
+import { toMinor } from '../../../lib/format.ts';
 import { contractActionCopy } from '../consequences.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
 import { ActionDialog, useActionRun } from './action-dialog.tsx';
@@ -61,11 +61,13 @@ export function ProposeMilestoneDialog({ contract, onClosed }: { contract: Contr
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit((values) =>
-        run(async () => {
-          await propose.mutateAsync(values);
-        }, `“${values.title}” is proposed.`),
-      )}
+      onSubmit={(event) =>
+        void form.handleSubmit((values) =>
+          run(async () => {
+            await propose.mutateAsync(values);
+          }, `“${values.title}” is proposed.`),
+        )(event)
+      }
     >
       <InputField
         label="Milestone title"

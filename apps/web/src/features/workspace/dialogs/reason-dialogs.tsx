@@ -40,14 +40,16 @@ export function RefundDialog({ contract, milestone, onClosed }: MilestoneDialogP
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit(({ reason }) =>
-        run(
-          async () => {
-            await refund.mutateAsync({ reason, key: keyFor({ milestone: milestone.id, reason }) });
-          },
-          `Refunded: ${money(milestone.funding.total)} goes back to ${contract.client.name}.`,
-        ),
-      )}
+      onSubmit={(event) =>
+        void form.handleSubmit(({ reason }) =>
+          run(
+            async () => {
+              await refund.mutateAsync({ reason, key: keyFor({ milestone: milestone.id, reason }) });
+            },
+            `Refunded: ${money(milestone.funding.total)} goes back to ${contract.client.name}.`,
+          ),
+        )(event)
+      }
     >
       <ReasonField
         label="Why the money goes back"
@@ -78,11 +80,13 @@ export function DisputeDialog({ contract, milestone, onClosed }: MilestoneDialog
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit(({ reason }) =>
-        run(async () => {
-          await dispute.mutateAsync(reason);
-        }, `Dispute opened: a mediator will look at “${milestone.title}”.`),
-      )}
+      onSubmit={(event) =>
+        void form.handleSubmit(({ reason }) =>
+          run(async () => {
+            await dispute.mutateAsync(reason);
+          }, `Dispute opened: a mediator will look at “${milestone.title}”.`),
+        )(event)
+      }
     >
       <p className="text-sm text-slate-700">
         Try the conversation first: most problems are settled there. A mediator reads the messages, the
@@ -113,11 +117,13 @@ export function CancelContractDialog({ contract, onClosed }: { contract: Contrac
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit(({ reason }) =>
-        run(async () => {
-          await cancel.mutateAsync(reason);
-        }, 'The contract is cancelled.'),
-      )}
+      onSubmit={(event) =>
+        void form.handleSubmit(({ reason }) =>
+          run(async () => {
+            await cancel.mutateAsync(reason);
+          }, 'The contract is cancelled.'),
+        )(event)
+      }
     >
       <ReasonField
         label="Why the contract ends"

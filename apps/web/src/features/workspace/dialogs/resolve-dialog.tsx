@@ -3,7 +3,7 @@ import { disputeOutcomes, resolveDisputeRequestSchema } from '@sciwise/contracts
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
-import { toMinor } from '../../projects/format.ts';
+import { toMinor } from '../../../lib/format.ts';
 import { milestoneActionCopy, resolutionWords } from '../consequences.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
@@ -50,24 +50,26 @@ export function ResolveDialog({ contract, milestone, onClosed }: MilestoneDialog
       extra={<p>{resolutionWords(outcome, milestone, contract, share)}</p>}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit((values) => {
-        const body = resolveDisputeRequestSchema.safeParse({
-          outcome: values.outcome,
-          note: values.note,
-          ...(values.outcome === 'split' ? { expertShareMinor: toMinor(values.share) ?? -1 } : {}),
-        });
-        if (!body.success) {
-          for (const issue of body.error.issues)
-            form.setError(issue.path[0] === 'note' ? 'note' : 'share', { message: issue.message });
-          return;
-        }
-        return run(async () => {
-          await resolve.mutateAsync({
-            body: body.data,
-            key: keyFor({ milestone: milestone.id, ...body.data }),
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => {
+          const body = resolveDisputeRequestSchema.safeParse({
+            outcome: values.outcome,
+            note: values.note,
+            ...(values.outcome === 'split' ? { expertShareMinor: toMinor(values.share) ?? -1 } : {}),
           });
-        }, 'The dispute is resolved.');
-      })}
+          if (!body.success) {
+            for (const issue of body.error.issues)
+              form.setError(issue.path[0] === 'note' ? 'note' : 'share', { message: issue.message });
+            return;
+          }
+          return run(async () => {
+            await resolve.mutateAsync({
+              body: body.data,
+              key: keyFor({ milestone: milestone.id, ...body.data }),
+            });
+          }, 'The dispute is resolved.');
+        })(event)
+      }
     >
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-900">Decision</legend>

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
-import { toMinor } from '../../projects/format.ts';
+import { toMinor } from '../../../lib/format.ts';
 import { bonusWords, milestoneActionCopy } from '../consequences.ts';
 import { firstName, money } from '../format.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
@@ -37,12 +37,14 @@ export function RequestChangesDialog({ contract, milestone, onClosed }: Mileston
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={form.handleSubmit((body) =>
-        run(
-          () => change.mutateAsync(body).then(() => undefined),
-          `“${milestone.title}” is back with ${firstName(contract.expert.name)} for changes.`,
-        ),
-      )}
+      onSubmit={(event) =>
+        void form.handleSubmit((body) =>
+          run(
+            () => change.mutateAsync(body).then(() => undefined),
+            `“${milestone.title}” is back with ${firstName(contract.expert.name)} for changes.`,
+          ),
+        )(event)
+      }
     >
       {milestone.criteria.length > 0 && (
         <CriteriaChecklist

@@ -78,19 +78,21 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
       copy={copy}
       busy={busy}
       error={error}
-      onSubmit={handleSubmit((values) =>
-        run(
-          async () => {
-            setProgress(0);
-            try {
-              await submit.mutateAsync({ note: values.note, files });
-            } finally {
-              setProgress(null);
-            }
-          },
-          `Version ${milestone.submissions.length + 1} of “${milestone.title}” is with the client.`,
-        ),
-      )}
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          run(
+            async () => {
+              setProgress(0);
+              try {
+                await submit.mutateAsync({ note: values.note, files });
+              } finally {
+                setProgress(null);
+              }
+            },
+            `Version ${milestone.submissions.length + 1} of “${milestone.title}” is with the client.`,
+          ),
+        )(event)
+      }
     >
       {milestone.revisionRequest && milestone.status === 'revision_requested' && (
         <div className="rounded-control border border-warning-800/30 bg-warning-50 px-4 py-3 text-sm text-warning-800">

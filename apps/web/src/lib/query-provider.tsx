@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '../lib/query-client.ts';
+import { queryClient } from './query-client.ts';
 
 /**
  * TanStack Query for the routes that use it. It is attached per route by the route table

@@ -1,4 +1,4 @@
-import { StarIcon } from '../../components/ui/icons.tsx';
+import { StarIcon } from './ui/icons.tsx';
 
 export function StarRating({ rating }: { rating: number }) {
   return (

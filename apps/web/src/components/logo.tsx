@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 export function Logo({ tone = 'light', to = '/' }: { tone?: 'light' | 'dark'; to?: string }) {
   return (

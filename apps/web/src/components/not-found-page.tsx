@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { ButtonLink } from '../components/ui/button.tsx';
-import { PageHero } from '../features/site/page-hero.tsx';
+import { ButtonLink } from './ui/button.tsx';
+import { PageHero } from './page-hero.tsx';
 
 export function NotFoundPage() {
   const location = useLocation();
