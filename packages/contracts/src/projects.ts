@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expertCategorySchema, expertSlugSchema } from './experts.ts';
+import { nextCursorSchema } from './paging.ts';
 import { multiLineText, pageCursorSchema, searchText, singleLineText } from './text.ts';
 
 export const projectStatuses = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
@@ -198,7 +199,11 @@ export const myProjectSchema = z.object({
   contractId: z.string().nullable(),
 });
 export type MyProject = z.infer<typeof myProjectSchema>;
-export const myProjectsResponseSchema = z.object({ projects: z.array(myProjectSchema) });
+/** GET /api/projects/mine takes listPageQuerySchema: newest activity first, in keyset pages. */
+export const myProjectsResponseSchema = z.object({
+  projects: z.array(myProjectSchema),
+  nextCursor: nextCursorSchema,
+});
 export type MyProjectsResponse = z.infer<typeof myProjectsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +253,11 @@ export const invitationSchema = z.object({
   client: z.object({ id: z.string(), name: z.string() }),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-export const invitationListResponseSchema = z.object({ invitations: z.array(invitationSchema) });
+/** Both invitation lists take listPageQuerySchema: newest first, in keyset pages. */
+export const invitationListResponseSchema = z.object({
+  invitations: z.array(invitationSchema),
+  nextCursor: nextCursorSchema,
+});
 export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
