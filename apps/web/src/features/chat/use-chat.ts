@@ -1,6 +1,5 @@
 import type {
   ChatMessage,
-  ConversationListResponse,
   MessagesRead,
   SendMessageAck,
   TypingEvent,
@@ -14,7 +13,9 @@ import {
   addMessageToCache,
   applyMessageToList,
   chatKeys,
+  loadedConversations,
   patchConversation,
+  type ConversationPages,
   setOtherReadInCache,
 } from './queries.ts';
 
@@ -130,8 +131,8 @@ export function useChat(activeConversationId: string | null) {
       setOutbox((items) => items.filter((item) => item.clientMessageId !== message.clientMessageId));
     };
     const onRead = (event: MessagesRead) => {
-      const list = queryClient.getQueryData<ConversationListResponse>(chatKeys.conversations);
-      const conversation = list?.conversations.find((item) => item.id === event.conversationId);
+      const list = queryClient.getQueryData<ConversationPages>(chatKeys.conversations);
+      const conversation = loadedConversations(list).find((item) => item.id === event.conversationId);
       if (conversation && event.readerId === conversation.selfId) {
         patchConversation(queryClient, event.conversationId, (item) => ({
           unreadCount: Math.max(0, (item.lastMessage?.seq ?? 0) - event.lastReadSeq),
