@@ -1,8 +1,6 @@
 import {
   CONCIERGE_USER_ID,
   type ChatMessage,
-  type Conversation,
-  type ConversationListResponse,
   type MessageListResponse,
   type SendMessagePayload,
 } from '@sciwise/contracts';
@@ -13,7 +11,7 @@ import { conversationMembers, conversations, expertProfiles } from '../../db/sch
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { NOTIFICATION_CHANNEL } from '../notifications/service.ts';
 import { actingSenderId, checkCanStartConversation, identitiesOf } from './permissions.ts';
-import { iso, presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
+import { presentMessage, type MessageRow } from './presenter.ts';
 
 export interface Actor {
   userId: string;
