@@ -40,8 +40,9 @@ test('the chat sidebar shows a page of conversations, and Show more reveals the 
   });
   const { id } = (await conversation.json()) as { id: string };
   expect(
-    (await page.request.post(`/api/conversations/${id}/messages`, { data: { text: 'Still free in May?' } }))
-      .status(),
+    (
+      await page.request.post(`/api/conversations/${id}/messages`, { data: { text: 'Still free in May?' } })
+    ).status(),
   ).toBe(201);
   await expect(list.getByRole('button').first()).toContainText('Still free in May?');
   await expect(list.getByRole('button')).toHaveCount(MORE_THAN_A_PAGE + 1);

@@ -84,7 +84,10 @@ describe('conversation list pages', () => {
   it('a conversation that gets a message while someone pages moves to the top and is not repeated', async () => {
     const member = await signedInUser(t.app);
     const made = await conversationsWith(member.id, [1, 2, 3, 4, 5, 6, 7, 8]);
-    const first = (await list(member, 'limit=3')).json<{ conversations: Conversation[]; nextCursor: string }>();
+    const first = (await list(member, 'limit=3')).json<{
+      conversations: Conversation[];
+      nextCursor: string;
+    }>();
     // The oldest one, on a page not loaded yet, gets a message now.
     const oldest = made.at(-1)!;
     expect(first.conversations.map((c) => c.id)).not.toContain(oldest);
@@ -120,7 +123,13 @@ describe('conversation list pages', () => {
     const member = await signedInUser(t.app);
     await conversationsWith(member.id, [1, 2, 3, 4, 5]);
     // Each made conversation has one unread message; the concierge's welcome is one more.
-    const { items } = await walkPages<Conversation>(t.app, '/api/conversations', member.headers, 'conversations', 2);
+    const { items } = await walkPages<Conversation>(
+      t.app,
+      '/api/conversations',
+      member.headers,
+      'conversations',
+      2,
+    );
     const unread = items.reduce((sum, c) => sum + c.unreadCount, 0);
     const first = (await list(member, 'limit=2')).json<{ unreadTotal: number; nextCursor: string }>();
     const second = (await list(member, `limit=2&cursor=${first.nextCursor}`)).json<{ unreadTotal: number }>();

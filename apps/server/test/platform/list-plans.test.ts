@@ -58,7 +58,9 @@ beforeAll(async () => {
     select u.id, 'Project ' || n, now() - n * interval '1 minute'
       from (select id, row_number() over (order by email) as k from users where email like 'plan-%') u
       join generate_series(1, 3000) n on u.k = (n % 300) + 1`);
-  await db.execute(sql`update projects set owner_id = ${busyOwner}::uuid where id in (select id from projects limit 600)`);
+  await db.execute(
+    sql`update projects set owner_id = ${busyOwner}::uuid where id in (select id from projects limit 600)`,
+  );
   const [project] = await queryRows<{ id: string }>(
     db,
     sql`select id from projects where owner_id = ${busyOwner}::uuid limit 1`,

@@ -33,7 +33,13 @@ describe('My Projects pages', () => {
     const made: string[] = [];
     for (let n = 0; n < 8; n += 1) made.push((await createProject(t.app, owner, { title: `Study ${n}` })).id);
     await tie('projects', 'updated_at', made);
-    const { pages, items } = await walkPages<MyProject>(t.app, '/api/projects/mine', owner.headers, 'projects', 3);
+    const { pages, items } = await walkPages<MyProject>(
+      t.app,
+      '/api/projects/mine',
+      owner.headers,
+      'projects',
+      3,
+    );
     expect(pages.map((page) => page.length)).toEqual([3, 3, 2]);
     expect([...ids(items)].sort()).toEqual([...made].sort());
     expect(new Set(ids(items)).size).toBe(made.length);
@@ -101,7 +107,12 @@ describe('invitation lists page', () => {
     // A page link of one list does not continue the other.
     const first = await call(t.app, 'GET', '/api/invitations?limit=1', invited);
     const cursor = first.json<{ nextCursor: string }>().nextCursor;
-    const crossed = await call(t.app, 'GET', `/api/projects/${project.id}/invitations?cursor=${cursor}`, owner);
+    const crossed = await call(
+      t.app,
+      'GET',
+      `/api/projects/${project.id}/invitations?cursor=${cursor}`,
+      owner,
+    );
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json<{ message: string }>().message).toBe(BAD_CURSOR_MESSAGE);
     expect((await call(t.app, 'GET', '/api/invitations?limit=51', invited)).statusCode).toBe(400);

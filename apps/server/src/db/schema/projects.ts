@@ -125,7 +125,11 @@ export const projectInvitations = pgTable(
   (t) => [
     uniqueIndex('project_invitations_project_expert_unique').on(t.projectId, t.expertId),
     // Both invitation lists page by (created_at desc, id desc): these indexes hand rows over in that order.
-    index('project_invitations_expert_idx').on(t.expertId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('project_invitations_expert_idx').on(
+      t.expertId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('project_invitations_project_idx').on(
       t.projectId,
       t.createdAt.desc().nullsFirst(),

@@ -1,8 +1,4 @@
-import {
-  CONCIERGE_USER_ID,
-  type Conversation,
-  type ConversationListResponse,
-} from '@sciwise/contracts';
+import { CONCIERGE_USER_ID, type Conversation, type ConversationListResponse } from '@sciwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';

@@ -1,4 +1,10 @@
-import type { MyProject, MyProjectsResponse, ProjectDetails, ProjectView, projectDraftSchema } from '@sciwise/contracts';
+import type {
+  MyProject,
+  MyProjectsResponse,
+  ProjectDetails,
+  ProjectView,
+  projectDraftSchema,
+} from '@sciwise/contracts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -242,7 +248,9 @@ export function myProjectsStatement(
   const conditions = [eq(projects.ownerId, ownerId)];
   if (page.cursor) {
     const cursor = decodeCursor(page.cursor, 'my-projects');
-    conditions.push(sql`(${projects.updatedAt}, ${projects.id}) < (${atMicros(cursor.key)}, ${cursor.id}::uuid)`);
+    conditions.push(
+      sql`(${projects.updatedAt}, ${projects.id}) < (${atMicros(cursor.key)}, ${cursor.id}::uuid)`,
+    );
   }
   // projects_owner_idx (owner, updated_at desc, id desc) hands the rows over in this order.
   return db

@@ -66,7 +66,11 @@ describe('chat cache', () => {
     const client = new QueryClient();
     client.setQueryData<ConversationPages>(chatKeys.conversations, {
       pages: [
-        { conversations: [conversation('c2', 4, 0), conversation('c1', 2, 1)], unreadTotal: 1, nextCursor: null },
+        {
+          conversations: [conversation('c2', 4, 0), conversation('c1', 2, 1)],
+          unreadTotal: 1,
+          nextCursor: null,
+        },
       ],
       pageParams: [null],
     });
@@ -93,14 +97,25 @@ describe('chat cache', () => {
     const client = new QueryClient();
     client.setQueryData<ConversationPages>(chatKeys.conversations, {
       pages: [
-        { conversations: [conversation('c3', 6, 0), conversation('c2', 5, 0)], unreadTotal: 0, nextCursor: 'p2' },
-        { conversations: [conversation('c1', 2, 0), conversation('c0', 1, 0)], unreadTotal: 0, nextCursor: null },
+        {
+          conversations: [conversation('c3', 6, 0), conversation('c2', 5, 0)],
+          unreadTotal: 0,
+          nextCursor: 'p2',
+        },
+        {
+          conversations: [conversation('c1', 2, 0), conversation('c0', 1, 0)],
+          unreadTotal: 0,
+          nextCursor: null,
+        },
       ],
       pageParams: [null, 'p2'],
     });
     applyMessageToList(client, message(7, them, 'c1'), { incoming: true, seenNow: false });
     const list = client.getQueryData<ConversationPages>(chatKeys.conversations)!;
-    expect(list.pages.map((page) => page.conversations.map((c) => c.id))).toEqual([['c1', 'c3', 'c2'], ['c0']]);
+    expect(list.pages.map((page) => page.conversations.map((c) => c.id))).toEqual([
+      ['c1', 'c3', 'c2'],
+      ['c0'],
+    ]);
     // The server's cursor for the next page is kept: it marks a place, not a count.
     expect(list.pages.map((page) => page.nextCursor)).toEqual(['p2', null]);
     expect(list.pages.map((page) => page.unreadTotal)).toEqual([1, 1]);
@@ -111,7 +126,11 @@ describe('chat cache', () => {
     const data: ConversationPages = {
       pages: [
         { conversations: [lifted, conversation('c3', 6, 0)], unreadTotal: 1, nextCursor: 'p2' },
-        { conversations: [conversation('c1', 2, 0), conversation('c0', 1, 0)], unreadTotal: 1, nextCursor: null },
+        {
+          conversations: [conversation('c1', 2, 0), conversation('c0', 1, 0)],
+          unreadTotal: 1,
+          nextCursor: null,
+        },
       ],
       pageParams: [null, 'p2'],
     };

@@ -62,8 +62,8 @@ export const loadedConversations = (data: ConversationPages | undefined): Conver
   pageItems(data, (page) => page.conversations);
 
 /** The header badge's count: the server counts over every page, the socket keeps it live. */
-export const unreadTotalOf = (data: ConversationPages | undefined): number => data?.pages[0]?.unreadTotal ?? 0;
-
+export const unreadTotalOf = (data: ConversationPages | undefined): number =>
+  data?.pages[0]?.unreadTotal ?? 0;
 
 const PAGE_SIZE = 30;
 

@@ -1,9 +1,4 @@
-import type {
-  ChatMessage,
-  MessagesRead,
-  SendMessageAck,
-  TypingEvent,
-} from '@sciwise/contracts';
+import type { ChatMessage, MessagesRead, SendMessageAck, TypingEvent } from '@sciwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocket } from '../../lib/socket.ts';

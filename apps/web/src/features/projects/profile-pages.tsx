@@ -115,10 +115,11 @@ export function MyProjectsPage() {
           return (
             <Tabs
               label="Project status"
-              items={tabs.map((t) => ({
-                ...t,
-                label: `${t.label} (${all.filter((p) => inTab(p.status, t.value)).length}${more})`,
-              }))}
+              items={tabs.map((t) => {
+                const count = all.filter((p) => inTab(p.status, t.value)).length;
+                // "Open (0+)" would say nothing: such a tab goes without a count until the end.
+                return { ...t, label: more && count === 0 ? t.label : `${t.label} (${count}${more})` };
+              })}
               value={tab}
               onChange={setTab}
             >
