@@ -102,10 +102,9 @@ describe('conversation list pages', () => {
     const seen = first.conversations.map((c) => c.id);
     let cursor: string | null = first.nextCursor;
     while (cursor) {
-      const page = (await list(member, `limit=3&cursor=${cursor}`)).json<{
-        conversations: Conversation[];
-        nextCursor: string | null;
-      }>();
+      const page: { conversations: Conversation[]; nextCursor: string | null } = (
+        await list(member, `limit=3&cursor=${cursor}`)
+      ).json();
       seen.push(...page.conversations.map((c) => c.id));
       cursor = page.nextCursor;
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 interface Walked<T> {
@@ -21,13 +21,13 @@ export async function walkPages<T>(
   let cursor: string | null = null;
   const separator = url.includes('?') ? '&' : '?';
   do {
-    const response = await app.inject({
+    const response: LightMyRequestResponse = await app.inject({
       method: 'GET',
       url: `${url}${separator}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
       headers,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<Record<string, unknown> & { nextCursor: string | null }>();
+    const body: Record<string, unknown> & { nextCursor: string | null } = response.json();
     const page = body[key] as T[];
     if (body.nextCursor !== null) expect(page).toHaveLength(limit);
     else expect(page.length).toBeLessThanOrEqual(limit);
