@@ -2,6 +2,7 @@ import './error-map.ts';
 export * from './errors.ts';
 export * from './text.ts';
 export * from './fields.ts';
+export * from './paging.ts';
 export * from './accounts.ts';
 export * from './dev.ts';
 export * from './experts.ts';

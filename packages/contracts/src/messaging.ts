@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorCodes } from './errors.ts';
 import { expertSlugSchema } from './experts.ts';
+import { listPageShape, nextCursorSchema } from './paging.ts';
 import type { notificationSchema } from './notifications.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -60,17 +61,25 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 export const conversationListResponseSchema = z.object({
   conversations: z.array(conversationSchema),
-  /** Unread messages over every conversation, for the header's chat badge. */
+  /** Unread messages over every conversation (not only this page), for the header's chat badge. */
   unreadTotal: z.number().int(),
+  nextCursor: nextCursorSchema,
 });
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
 /**
- * GET /api/conversations. `view=awaiting_reply` (administrators): Sciwise Concierge's
- * conversations whose last message came from the member, longest waiting first.
+ * GET /api/conversations, in keyset pages. `view=awaiting_reply` (administrators): Sciwise
+ * Concierge's conversations whose last message came from the member, longest waiting first.
+ *
+ * Paging follows last activity (then id), and a cursor marks a place in that order, not a page
+ * number: a conversation never appears on two pages and none that keeps its place is skipped. A
+ * conversation that gets a new message while someone pages moves above the cursor, so later pages
+ * leave it out; the person learns of it from the socket's newMessage (the list puts it on top)
+ * or by reloading the first page. In the awaiting view an answered conversation simply leaves.
  */
 export const conversationListQuerySchema = z.strictObject({
   view: z.enum(['all', 'awaiting_reply'], { error: 'view must be all or awaiting_reply.' }).default('all'),
+  ...listPageShape,
 });
 export type ConversationListQuery = z.input<typeof conversationListQuerySchema>;
 

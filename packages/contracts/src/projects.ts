@@ -7,6 +7,7 @@ import {
 } from './constants.ts';
 import { expertCategorySchema, expertSlugSchema } from './experts.ts';
 import { wholeNumber } from './fields.ts';
+import { nextCursorSchema } from './paging.ts';
 import { multiLineText, pageCursorSchema, searchText, singleLineText } from './text.ts';
 
 export const projectStatuses = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
@@ -194,7 +195,11 @@ export const myProjectSchema = z.object({
   contractId: z.string().nullable(),
 });
 export type MyProject = z.infer<typeof myProjectSchema>;
-export const myProjectsResponseSchema = z.object({ projects: z.array(myProjectSchema) });
+/** GET /api/projects/mine takes listPageQuerySchema: newest activity first, in keyset pages. */
+export const myProjectsResponseSchema = z.object({
+  projects: z.array(myProjectSchema),
+  nextCursor: nextCursorSchema,
+});
 export type MyProjectsResponse = z.infer<typeof myProjectsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -244,7 +249,11 @@ export const invitationSchema = z.object({
   client: z.object({ id: z.string(), name: z.string() }),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-export const invitationListResponseSchema = z.object({ invitations: z.array(invitationSchema) });
+/** Both invitation lists take listPageQuerySchema: newest first, in keyset pages. */
+export const invitationListResponseSchema = z.object({
+  invitations: z.array(invitationSchema),
+  nextCursor: nextCursorSchema,
+});
 export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { invalid } from '../errors.ts';
 
 /** A page position: the sort it belongs to, the sort key of the last row and its id. */
@@ -44,4 +45,16 @@ export function decodeCursor(value: string, sort: string, keys: KeyRange = SAFE_
     throw invalid(BAD_CURSOR, [{ field: 'cursor', message: BAD_CURSOR }]);
   }
   return { sort, key: parsed[1] as number, id: parsed[2] };
+}
+
+/**
+ * A timestamp as whole microseconds since the epoch: the key of a time-ordered keyset. Read it
+ * from the database (a JS Date keeps milliseconds only, and rows a microsecond apart would fall
+ * between pages), and turn it back with `atMicros`, which is exact where a float division is not.
+ */
+export function epochMicros(timestamp: SQL | AnyColumn) {
+  return sql<string>`(extract(epoch from ${timestamp}) * 1000000)::bigint::text`;
+}
+export function atMicros(key: number): SQL {
+  return sql`(to_timestamp(0) + ${key}::bigint * interval '1 microsecond')`;
 }

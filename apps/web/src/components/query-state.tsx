@@ -10,12 +10,13 @@ export function QueryState({
   label,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data?: unknown };
   label: string;
   children: () => ReactNode;
 }) {
   if (query.isPending) return <PageSpinner label={label} />;
-  if (query.isError)
+  // A paged list whose next page failed keeps what it has; its ShowMore reports the failure.
+  if (query.isError && query.data === undefined)
     return (
       <Alert
         action={

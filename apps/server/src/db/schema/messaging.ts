@@ -35,6 +35,11 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_pair_unique').on(t.userLowId, t.userHighId),
     index('conversations_user_high_idx').on(t.userHighId),
+    // The conversation lists' keyset: last activity, newest first, then id (list_cursor_indexes).
+    index('conversations_activity_idx').on(
+      sql`(coalesce(${t.lastMessageAt}, ${t.createdAt})) desc`,
+      sql`${t.id} desc`,
+    ),
     check('conversations_pair_ordered', sql`${t.userLowId} < ${t.userHighId}`),
   ],
 );

@@ -81,7 +81,8 @@ export const projects = pgTable(
     index('projects_open_category_idx').on(t.category, t.publishedAt.desc(), t.id.desc()).where(open),
     index('projects_open_subjects_idx').using('gin', t.subjects).where(open),
     index('projects_open_search_idx').using('gin', t.searchVector).where(open),
-    index('projects_owner_idx').on(t.ownerId, t.updatedAt.desc(), t.id.desc()),
+    // My Projects pages by (updated_at desc, id desc); nulls first as plain DESC sorts, so the index serves it.
+    index('projects_owner_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -123,7 +124,17 @@ export const projectInvitations = pgTable(
   },
   (t) => [
     uniqueIndex('project_invitations_project_expert_unique').on(t.projectId, t.expertId),
-    index('project_invitations_expert_idx').on(t.expertId, t.createdAt.desc()),
+    // Both invitation lists page by (created_at desc, id desc): these indexes hand rows over in that order.
+    index('project_invitations_expert_idx').on(
+      t.expertId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('project_invitations_project_idx').on(
+      t.projectId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

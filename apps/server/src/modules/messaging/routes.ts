@@ -15,12 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { chatBroadcasts, type ChatSender } from './chat-sender.ts';
+import { getConversation, listConversations } from './conversation-list.ts';
 import { chatLimits } from './socket-events.ts';
 import {
   conversationSide,
   expertUserId,
-  getConversation,
-  listConversations,
   listMessages,
   markConversationRead,
   openConversation,
@@ -51,14 +50,14 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
     {
       schema: {
         tags,
-        summary: 'Your conversations, newest activity first, with unread counts',
+        summary: 'Your conversations, newest activity first, with unread counts, in cursor pages',
         description:
-          "view=awaiting_reply (administrators only): Sciwise Concierge's conversations whose last message came from the member, longest waiting first.",
+          "view=awaiting_reply (administrators only): Sciwise Concierge's conversations whose last message came from the member, longest waiting first. Pass the previous page's nextCursor as cursor; a conversation that gets a message meanwhile moves above the cursor and is not repeated on later pages.",
         querystring: conversationListQuerySchema,
         response: { 200: conversationListResponseSchema, ...errors },
       },
     },
-    async (request) => listConversations(app.db, await actorOf(request), request.query.view),
+    async (request) => listConversations(app.db, await actorOf(request), request.query),
   );
 
   app.post(

@@ -1,8 +1,6 @@
 import {
   CONCIERGE_USER_ID,
   type ChatMessage,
-  type Conversation,
-  type ConversationListResponse,
   type MessageListResponse,
   type SendMessagePayload,
 } from '@sciwise/contracts';
@@ -13,7 +11,7 @@ import { conversationMembers, conversations, expertProfiles } from '../../db/sch
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { NOTIFICATION_CHANNEL } from '../notifications/service.ts';
 import { actingSenderId, checkCanStartConversation, identitiesOf } from './permissions.ts';
-import { iso, presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
+import { presentMessage, type MessageRow } from './presenter.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export interface Actor {
@@ -275,117 +273,6 @@ export async function markConversationRead(
     );
   }
   return { ...side, lastReadSeq };
-}
-
-interface ConversationRow extends Omit<
-  MessageRow,
-  'id' | 'seq' | 'sender_id' | 'body' | 'created_at' | 'client_message_id'
-> {
-  self_id: string;
-  my_read: number | string;
-  other_read: number | string;
-  last_seq: number | string;
-  updated_at: Date | string;
-  other_id: string;
-  first_name: string;
-  last_name: string;
-  avatar_key: string | null;
-  deleted_at: Date | string | null;
-  expert_slug: string | null;
-  message_id: string | null;
-  seq: number | string | null;
-  sender_id: string | null;
-  body: string | null;
-  created_at: Date | string | null;
-  client_message_id: string | null;
-  unread_total: number | string;
-}
-
-const CONVERSATION_LIST_LIMIT = 200;
-
-/** The actor's conversations, newest activity first, each with the other person, last message and unread count. */
-export async function listConversations(
-  db: Database,
-  actor: Actor,
-  view: 'all' | 'awaiting_reply' = 'all',
-): Promise<ConversationListResponse> {
-  if (view === 'awaiting_reply') {
-    if (!actor.isAdmin) throw forbidden('Only administrators answer for Sciwise Concierge.');
-    return queryConversations(db, actor, undefined, true);
-  }
-  if (!actor.isAdmin) await ensureConciergeWelcome(db, actor.userId);
-  return queryConversations(db, actor);
-}
-
-/** One conversation as the list presents it; 404 when the actor is not in it. */
-export async function getConversation(
-  db: Database,
-  actor: Actor,
-  conversationId: string,
-): Promise<Conversation> {
-  const side = await conversationSide(db, actor, conversationId);
-  const { conversations: found } = await queryConversations(db, actor, side.conversationId);
-  if (!found[0]) throw notFound('That conversation does not exist.');
-  return found[0];
-}
-
-async function queryConversations(
-  db: Database,
-  actor: Actor,
-  onlyId?: string,
-  awaitingConciergeReply = false,
-): Promise<ConversationListResponse> {
-  const selves = identitiesOf(actor);
-  const selfList = sql.join(
-    selves.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const found = await rowsOf<ConversationRow>(
-    db,
-    sql`select c.id as conversation_id, c.user_low_id, c.user_high_id, c.last_seq,
-               coalesce(c.last_message_at, c.created_at) as updated_at,
-               me.user_id as self_id, me.last_read_seq as my_read, other.last_read_seq as other_read,
-               u.id as other_id, u.first_name, u.last_name, u.avatar_key, u.deleted_at, ep.slug as expert_slug,
-               m.id as message_id, m.seq, m.sender_id, m.body, m.created_at, m.client_message_id,
-               sum(c.last_seq - me.last_read_seq) over () as unread_total
-          from conversation_members me
-          join conversations c on c.id = me.conversation_id
-          join conversation_members other on other.conversation_id = c.id and other.user_id <> me.user_id
-          join users u on u.id = other.user_id
-          left join expert_profiles ep on ep.user_id = u.id and ep.status = 'approved'
-          left join messages m on m.conversation_id = c.id and m.seq = c.last_seq
-         where me.user_id in (${selfList}) and other.user_id <> ${actor.userId}::uuid
-           ${onlyId ? sql`and c.id = ${onlyId}::uuid` : sql``}
-           ${
-             awaitingConciergeReply
-               ? sql`and me.user_id = ${CONCIERGE_USER_ID}::uuid and m.sender_id <> ${CONCIERGE_USER_ID}::uuid
-         order by c.last_message_at, c.id`
-               : sql`order by coalesce(c.last_message_at, c.created_at) desc, c.id`
-           }
-         limit ${CONVERSATION_LIST_LIMIT}`,
-  );
-  return {
-    conversations: found.map((row) => ({
-      id: row.conversation_id,
-      selfId: row.self_id,
-      other: presentChatUser({ ...row, id: row.other_id }),
-      lastMessage:
-        row.message_id && row.sender_id && row.body !== null && row.created_at !== null && row.seq !== null
-          ? presentMessage({
-              ...row,
-              id: row.message_id,
-              seq: row.seq,
-              sender_id: row.sender_id,
-              body: row.body,
-              created_at: row.created_at,
-            })
-          : null,
-      unreadCount: Number(row.last_seq) - Number(row.my_read),
-      otherLastReadSeq: Number(row.other_read),
-      updatedAt: iso(row.updated_at),
-    })),
-    unreadTotal: Number(found[0]?.unread_total ?? 0),
-  };
 }
 
 /** One page of a conversation, oldest first; `before` pages back through history. */

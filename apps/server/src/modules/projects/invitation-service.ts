@@ -1,4 +1,4 @@
-import type { Invitation, inviteRequestSchema } from '@sciwise/contracts';
+import type { Invitation, InvitationListResponse, inviteRequestSchema } from '@sciwise/contracts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { expertProfiles, projectInvitations as i, projects, users } from '../../
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { atMicros, decodeCursor, encodeCursor, epochMicros } from '../../lib/cursor.ts';
 import { emailAbout } from '../notifications/email-notices.ts';
 import { notify } from '../notifications/service.ts';
 import { invitationTransition, type InvitationTransition } from './invitation-states.ts';
@@ -21,9 +22,41 @@ const clients = alias(users, 'client_user');
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-async function selectInvitations(db: Executor, where: SQL): Promise<Invitation[]> {
-  const rows = await db
+type Page = { limit: number; cursor?: string | undefined };
+
+/**
+ * One page of invitations, newest first; the index on (project or expert, created_at desc, id
+ * desc) gives the rows in that order. Each list has its own cursor sort, so a page link of one
+ * list is refused by the other.
+ */
+async function selectInvitations(
+  db: Executor,
+  where: SQL,
+  sort: string,
+  page: Page,
+): Promise<InvitationListResponse> {
+  const rows = await invitationsStatement(db, where, sort, page);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    invitations: shown.map(presentInvitation),
+    nextCursor:
+      rows.length > page.limit && last
+        ? encodeCursor({ sort, key: Number(last.micros), id: last.invitation.id })
+        : null,
+  };
+}
+
+/** One page of invitations (limit + 1 rows, to tell whether another page follows). */
+export function invitationsStatement(db: Executor, where: SQL, sort: string, page: Page) {
+  const conditions = [where];
+  if (page.cursor) {
+    const cursor = decodeCursor(page.cursor, sort);
+    conditions.push(sql`(${i.createdAt}, ${i.id}) < (${atMicros(cursor.key)}, ${cursor.id}::uuid)`);
+  }
+  return db
     .select({
+      micros: epochMicros(i.createdAt),
       invitation: i,
       project: { id: projects.id, title: projects.title, status: projects.status },
       expert: { id: experts.id, firstName: experts.firstName, lastName: experts.lastName },
@@ -35,10 +68,24 @@ async function selectInvitations(db: Executor, where: SQL): Promise<Invitation[]
     .innerJoin(experts, eq(experts.id, i.expertId))
     .innerJoin(clients, eq(clients.id, projects.ownerId))
     .leftJoin(expertProfiles, eq(expertProfiles.userId, i.expertId))
-    .where(where)
+    .where(and(...conditions))
     .orderBy(desc(i.createdAt), desc(i.id))
-    .limit(200);
-  return rows.map((row) => ({
+    .limit(page.limit + 1);
+}
+
+async function invitationById(db: Executor, id: string): Promise<Invitation> {
+  const { invitations } = await selectInvitations(db, eq(i.id, id), 'invitation', { limit: 1 });
+  return invitations[0]!;
+}
+
+function presentInvitation(row: {
+  invitation: typeof i.$inferSelect;
+  project: Invitation['project'];
+  expert: { id: string; firstName: string; lastName: string };
+  expertSlug: string | null;
+  client: { id: string; firstName: string; lastName: string };
+}): Invitation {
+  return {
     id: row.invitation.id,
     status: row.invitation.status,
     message: row.invitation.message,
@@ -47,7 +94,7 @@ async function selectInvitations(db: Executor, where: SQL): Promise<Invitation[]
     project: row.project,
     expert: { id: row.expert.id, name: fullName(row.expert), slug: row.expertSlug },
     client: { id: row.client.id, name: fullName(row.client) },
-  }));
+  };
 }
 
 const NO_EXPERT = 'We could not find an approved expert with that id.';
@@ -109,21 +156,32 @@ export async function inviteExpert(
       ]);
       return created!.id;
     });
-    const [invitation] = await selectInvitations(db, eq(i.id, id));
-    return invitation!;
+    return await invitationById(db, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('You have already invited this expert to this project.');
     throw error;
   }
 }
 
-export async function listProjectInvitations(db: Executor, user: SessionUser, projectId: string) {
+export async function listProjectInvitations(
+  db: Executor,
+  user: SessionUser,
+  projectId: string,
+  page: Page,
+): Promise<InvitationListResponse> {
   await ownedProject(db, projectId, user);
-  return selectInvitations(db, eq(i.projectId, projectId));
+  return selectInvitations(db, projectInvitationsWhere(projectId), 'project-invitations', page);
 }
 
-export async function listMyInvitations(db: Executor, expertId: string) {
-  return selectInvitations(db, eq(i.expertId, expertId));
+export const myInvitationsWhere = (expertId: string) => eq(i.expertId, expertId);
+export const projectInvitationsWhere = (projectId: string) => eq(i.projectId, projectId);
+
+export async function listMyInvitations(
+  db: Executor,
+  expertId: string,
+  page: Page,
+): Promise<InvitationListResponse> {
+  return selectInvitations(db, myInvitationsWhere(expertId), 'my-invitations', page);
 }
 
 /** The invited expert accepts (and goes on to quote) or declines; the owner is told either way. */
@@ -160,6 +218,5 @@ export async function respondToInvitation(
       link: '/profile/proposals',
     });
   });
-  const [invitation] = await selectInvitations(db, eq(i.id, invitationId));
-  return invitation!;
+  return invitationById(db, invitationId);
 }

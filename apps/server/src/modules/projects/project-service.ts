@@ -1,4 +1,11 @@
-import type { MyProject, ProjectDetails, ProjectView, projectDraftSchema } from '@sciwise/contracts';
+import type {
+  MyProject,
+  MyProjectsResponse,
+  ProjectDetails,
+  ProjectView,
+  projectDraftSchema,
+} from '@sciwise/contracts';
+import { usdMinor } from '@sciwise/contracts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -7,7 +14,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { assertEmailVerified } from '../accounts/email-verification.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { canonicalSubjects } from '../experts/application-service.ts';
-import { usdMinor } from '@sciwise/contracts';
+import { atMicros, decodeCursor, encodeCursor, epochMicros } from '../../lib/cursor.ts';
 import { notify } from '../notifications/service.ts';
 import {
   PROJECT_NOT_FOUND,
@@ -214,11 +221,42 @@ export async function getProjectView(db: Executor, id: string, viewer: Viewer): 
 /** Drizzle leaves a lone table's columns unqualified, which a subquery would read as its own. */
 const outerProjectId = sql.raw('"projects"."id"');
 
-/** The owner's projects, newest activity first, with quote counts in the same statement. */
-export async function listMyProjects(db: Executor, ownerId: string): Promise<MyProject[]> {
-  const rows = await db
+/** One page of the owner's projects, newest activity first, with quote counts in the same statement. */
+export async function listMyProjects(
+  db: Executor,
+  ownerId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<MyProjectsResponse> {
+  const rows = await myProjectsStatement(db, ownerId, page);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    projects: shown.map(presentMyProject),
+    nextCursor:
+      rows.length > page.limit && last
+        ? encodeCursor({ sort: 'my-projects', key: Number(last.micros), id: last.project.id })
+        : null,
+  };
+}
+
+/** One page of My Projects (limit + 1 rows, to tell whether another page follows). */
+export function myProjectsStatement(
+  db: Executor,
+  ownerId: string,
+  page: { limit: number; cursor?: string | undefined },
+) {
+  const conditions = [eq(projects.ownerId, ownerId)];
+  if (page.cursor) {
+    const cursor = decodeCursor(page.cursor, 'my-projects');
+    conditions.push(
+      sql`(${projects.updatedAt}, ${projects.id}) < (${atMicros(cursor.key)}, ${cursor.id}::uuid)`,
+    );
+  }
+  // projects_owner_idx (owner, updated_at desc, id desc) hands the rows over in this order.
+  return db
     .select({
       project: projects,
+      micros: epochMicros(projects.updatedAt),
       quoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${outerProjectId} and ${quotes.status} <> 'withdrawn')`,
       pendingQuoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.projectId} = ${outerProjectId} and ${quotes.status} = 'submitted')`,
       contractId: sql<
@@ -226,10 +264,23 @@ export async function listMyProjects(db: Executor, ownerId: string): Promise<MyP
       >`(select ${contracts.id} from ${contracts} where ${contracts.projectId} = ${outerProjectId})`,
     })
     .from(projects)
-    .where(eq(projects.ownerId, ownerId))
+    .where(and(...conditions))
     .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(500);
-  return rows.map(({ project, quoteCount, pendingQuoteCount, contractId }) => ({
+    .limit(page.limit + 1);
+}
+
+function presentMyProject({
+  project,
+  quoteCount,
+  pendingQuoteCount,
+  contractId,
+}: {
+  project: ProjectRow;
+  quoteCount: number;
+  pendingQuoteCount: number;
+  contractId: string | null;
+}): MyProject {
+  return {
     id: project.id,
     title: project.title,
     status: project.status,
@@ -242,5 +293,5 @@ export async function listMyProjects(db: Executor, ownerId: string): Promise<MyP
     quoteCount,
     pendingQuoteCount,
     contractId,
-  }));
+  };
 }

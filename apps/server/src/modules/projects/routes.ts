@@ -2,6 +2,7 @@ import {
   attachmentSchema,
   errorResponseSchema,
   invitationListResponseSchema,
+  listPageQuerySchema,
   invitationSchema,
   inviteRequestSchema,
   matchesResponseSchema,
@@ -86,13 +87,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'My projects with quote counts',
+        summary: 'My projects with quote counts, newest activity first, in cursor pages',
+        querystring: listPageQuerySchema,
         response: { 200: myProjectsResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { projects: await listMyProjects(db, user.id) };
+      return listMyProjects(db, user.id, request.query);
     },
   );
 
@@ -289,14 +291,15 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The experts I invited to my project',
+        summary: 'The experts I invited to my project, newest first, in cursor pages',
         params: idParams,
+        querystring: listPageQuerySchema,
         response: { 200: invitationListResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { invitations: await listProjectInvitations(db, user, request.params.id) };
+      return listProjectInvitations(db, user, request.params.id, request.query);
     },
   );
 
@@ -305,13 +308,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Invitations I received as an expert',
+        summary: 'Invitations I received as an expert, newest first, in cursor pages',
+        querystring: listPageQuerySchema,
         response: { 200: invitationListResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { invitations: await listMyInvitations(db, user.id) };
+      return listMyInvitations(db, user.id, request.query);
     },
   );
 

@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ChatIcon } from '../../components/ui/icons.tsx';
+import { ShowMore } from '../../components/ui/show-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -13,7 +14,13 @@ import { useAuth } from '../auth/queries.ts';
 import { VerifyEmailBanner } from '../auth/verify-email-banner.tsx';
 import { ChatBox } from './chat-box.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { awaitingReplyQuery, chatKeys, conversationsQuery, conversationWithQuery } from './queries.ts';
+import {
+  awaitingReplyQuery,
+  chatKeys,
+  conversationsQuery,
+  conversationWithQuery,
+  loadedConversations,
+} from './queries.ts';
 import { useChat } from './use-chat.ts';
 
 /**
@@ -37,8 +44,8 @@ export function ChatPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
   const view: InboxView = isAdmin && params.get('view') === 'awaiting' ? 'awaiting_reply' : 'all';
-  const conversations = useQuery(conversationsQuery);
-  const awaiting = useQuery({ ...awaitingReplyQuery, enabled: view === 'awaiting_reply' });
+  const conversations = useInfiniteQuery(conversationsQuery);
+  const awaiting = useInfiniteQuery({ ...awaitingReplyQuery, enabled: view === 'awaiting_reply' });
   const shown = view === 'awaiting_reply' ? awaiting : conversations;
   const opening = useQuery(conversationWithQuery(target));
 
@@ -48,8 +55,8 @@ export function ChatPage() {
     setParams({ conversation: opening.data.id }, { replace: true });
   }, [opening.data, queryClient, setParams]);
 
-  const list = shown.data?.conversations ?? [];
-  const everyConversation = conversations.data?.conversations ?? [];
+  const list = loadedConversations(shown.data);
+  const everyConversation = loadedConversations(conversations.data);
   // On a wide screen a conversation is always open; on a phone the list comes first.
   const activeId = requestedId ?? (wide ? list[0]?.id : undefined);
   // An answered conversation leaves the awaiting view but stays open.
@@ -95,7 +102,10 @@ export function ChatPage() {
       </p>
     </div>
   ) : (
-    <ConversationList conversations={list} activeId={active?.id} onSelect={select} />
+    <>
+      <ConversationList conversations={list} activeId={active?.id} onSelect={select} />
+      <ShowMore list={shown} label="Show older conversations" className="p-3" />
+    </>
   );
 
   return (

@@ -1,7 +1,15 @@
-import type { ChatMessage, ConversationListResponse, MessageListResponse } from '@sciwise/contracts';
+import type { ChatMessage, MessageListResponse } from '@sciwise/contracts';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { addMessageToCache, applyMessageToList, chatKeys, setOtherReadInCache } from './queries.ts';
+import {
+  addMessageToCache,
+  applyMessageToList,
+  chatKeys,
+  loadedConversations,
+  setOtherReadInCache,
+  unreadTotalOf,
+  type ConversationPages,
+} from './queries.ts';
 
 const me = 'me';
 const them = 'them';
@@ -56,26 +64,78 @@ describe('chat cache', () => {
 
   it('moves the conversation to the top and counts unread only when it is not being read', () => {
     const client = new QueryClient();
-    client.setQueryData<ConversationListResponse>(chatKeys.conversations, {
-      conversations: [conversation('c2', 4, 0), conversation('c1', 2, 1)],
-      unreadTotal: 1,
+    client.setQueryData<ConversationPages>(chatKeys.conversations, {
+      pages: [
+        {
+          conversations: [conversation('c2', 4, 0), conversation('c1', 2, 1)],
+          unreadTotal: 1,
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
     });
     expect(applyMessageToList(client, message(3), { incoming: true, seenNow: false })).toBe(true);
-    let list = client.getQueryData<ConversationListResponse>(chatKeys.conversations)!;
-    expect(list.conversations.map((c) => c.id)).toEqual(['c1', 'c2']);
-    expect(list.conversations[0]).toMatchObject({ unreadCount: 2, lastMessage: { seq: 3 } });
-    expect(list.unreadTotal).toBe(2);
+    let list = client.getQueryData<ConversationPages>(chatKeys.conversations)!;
+    expect(loadedConversations(list).map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(loadedConversations(list)[0]).toMatchObject({ unreadCount: 2, lastMessage: { seq: 3 } });
+    expect(unreadTotalOf(list)).toBe(2);
 
     // The same message again (another tab, a retry) changes nothing.
     applyMessageToList(client, message(3), { incoming: true, seenNow: false });
     applyMessageToList(client, message(4, them, 'c2'), { incoming: true, seenNow: true });
-    list = client.getQueryData<ConversationListResponse>(chatKeys.conversations)!;
-    expect(list.conversations.find((c) => c.id === 'c1')!.unreadCount).toBe(2);
-    expect(list.unreadTotal).toBe(2);
+    list = client.getQueryData<ConversationPages>(chatKeys.conversations)!;
+    expect(loadedConversations(list).find((c) => c.id === 'c1')!.unreadCount).toBe(2);
+    expect(unreadTotalOf(list)).toBe(2);
 
     // A conversation the list does not know yet: the caller refetches.
     expect(applyMessageToList(client, message(1, them, 'new'), { incoming: true, seenNow: false })).toBe(
       false,
     );
+  });
+
+  it('a message in a conversation of an older page lifts it to the top of the first, once', () => {
+    const client = new QueryClient();
+    client.setQueryData<ConversationPages>(chatKeys.conversations, {
+      pages: [
+        {
+          conversations: [conversation('c3', 6, 0), conversation('c2', 5, 0)],
+          unreadTotal: 0,
+          nextCursor: 'p2',
+        },
+        {
+          conversations: [conversation('c1', 2, 0), conversation('c0', 1, 0)],
+          unreadTotal: 0,
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null, 'p2'],
+    });
+    applyMessageToList(client, message(7, them, 'c1'), { incoming: true, seenNow: false });
+    const list = client.getQueryData<ConversationPages>(chatKeys.conversations)!;
+    expect(list.pages.map((page) => page.conversations.map((c) => c.id))).toEqual([
+      ['c1', 'c3', 'c2'],
+      ['c0'],
+    ]);
+    // The server's cursor for the next page is kept: it marks a place, not a count.
+    expect(list.pages.map((page) => page.nextCursor)).toEqual(['p2', null]);
+    expect(list.pages.map((page) => page.unreadTotal)).toEqual([1, 1]);
+  });
+
+  it('shows each conversation once even when a page arrives holding one already lifted to the top', () => {
+    const lifted = conversation('c1', 7, 1);
+    const data: ConversationPages = {
+      pages: [
+        { conversations: [lifted, conversation('c3', 6, 0)], unreadTotal: 1, nextCursor: 'p2' },
+        {
+          conversations: [conversation('c1', 2, 0), conversation('c0', 1, 0)],
+          unreadTotal: 1,
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null, 'p2'],
+    };
+    const shown = loadedConversations(data);
+    expect(shown.map((c) => c.id)).toEqual(['c1', 'c3', 'c0']);
+    expect(shown[0]).toBe(lifted);
   });
 });

@@ -1,10 +1,12 @@
 import {
   chatMessageSchema,
   CONCIERGE_USER_ID,
+  LIST_PAGE_DEFAULT,
   conversationListResponseSchema,
   conversationSchema,
   messageListResponseSchema,
   type ChatMessage,
+  type Conversation,
   type ConversationListResponse,
   type MessageListResponse,
 } from '@sciwise/contracts';
@@ -15,6 +17,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
+import { pageItems } from '../../lib/pages.ts';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -22,17 +25,45 @@ export const chatKeys = {
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
 };
 
-export const conversationsQuery = queryOptions({
-  queryKey: chatKeys.conversations,
-  queryFn: () => apiRequest('/api/conversations', { schema: conversationListResponseSchema }),
-});
+function conversationPages(view: 'all' | 'awaiting_reply', queryKey: readonly string[]) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams(view === 'all' ? {} : { view });
+      search.set('limit', String(LIST_PAGE_DEFAULT));
+      if (pageParam) search.set('cursor', pageParam);
+      return apiRequest(`/api/conversations?${search.toString()}`, {
+        schema: conversationListResponseSchema,
+        signal,
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/**
+ * The conversation list in keyset pages, newest activity first. A refetch (after a reconnect, or
+ * for a conversation the loaded pages do not hold) reloads the pages from the first, following
+ * fresh cursors, so nothing is shown twice or left out.
+ */
+export const conversationsQuery = conversationPages('all', chatKeys.conversations);
 
 /** Administrators: Sciwise Concierge's conversations whose last message is the member's, longest waiting first. */
-export const awaitingReplyQuery = queryOptions({
-  queryKey: [...chatKeys.conversations, 'awaiting-reply'] as const,
-  queryFn: () =>
-    apiRequest('/api/conversations?view=awaiting_reply', { schema: conversationListResponseSchema }),
-});
+export const awaitingReplyQuery = conversationPages('awaiting_reply', [
+  ...chatKeys.conversations,
+  'awaiting-reply',
+]);
+
+export type ConversationPages = InfiniteData<ConversationListResponse, unknown>;
+
+/** Every loaded conversation, each once, in list order. */
+export const loadedConversations = (data: ConversationPages | undefined): Conversation[] =>
+  pageItems(data, (page) => page.conversations);
+
+/** The header badge's count: the server counts over every page, the socket keeps it live. */
+export const unreadTotalOf = (data: ConversationPages | undefined): number =>
+  data?.pages[0]?.unreadTotal ?? 0;
 
 const PAGE_SIZE = 30;
 
@@ -109,7 +140,9 @@ export function setOtherReadInCache(
 
 /**
  * Keeps the conversation list in step with a live message: last message, order, unread count.
- * Returns false when the conversation is not in the list yet (the caller refetches it).
+ * The conversation leaves whichever loaded page held it and goes on top of the first, as the
+ * server would order it; the next page's cursor is the server's and stays valid. Returns false
+ * when no loaded page holds it yet (the caller refetches the list).
  */
 export function applyMessageToList(
   queryClient: QueryClient,
@@ -117,9 +150,9 @@ export function applyMessageToList(
   options: { incoming: boolean; seenNow: boolean },
 ): boolean {
   let known = false;
-  queryClient.setQueryData<ConversationListResponse>(chatKeys.conversations, (data) => {
-    if (!data) return data;
-    const conversation = data.conversations.find((item) => item.id === message.conversationId);
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversations, (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const conversation = loadedConversations(data).find((item) => item.id === message.conversationId);
     if (!conversation) return data;
     known = true;
     if (conversation.lastMessage && conversation.lastMessage.seq >= message.seq) return data;
@@ -130,9 +163,13 @@ export function applyMessageToList(
       updatedAt: message.timestamp,
       unreadCount: counts ? conversation.unreadCount + 1 : conversation.unreadCount,
     };
+    const unreadTotal = unreadTotalOf(data) + (counts ? 1 : 0);
     return {
-      conversations: [updated, ...data.conversations.filter((item) => item.id !== message.conversationId)],
-      unreadTotal: data.unreadTotal + (counts ? 1 : 0),
+      ...data,
+      pages: data.pages.map((page, index) => {
+        const rest = page.conversations.filter((item) => item.id !== message.conversationId);
+        return { ...page, unreadTotal, conversations: index === 0 ? [updated, ...rest] : rest };
+      }),
     };
   });
   return known;
@@ -141,19 +178,20 @@ export function applyMessageToList(
 export function patchConversation(
   queryClient: QueryClient,
   conversationId: string,
-  patch: (
-    conversation: ConversationListResponse['conversations'][number],
-  ) => Partial<ConversationListResponse['conversations'][number]>,
+  patch: (conversation: Conversation) => Partial<Conversation>,
 ): void {
-  queryClient.setQueryData<ConversationListResponse>(chatKeys.conversations, (data) => {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversations, (data) => {
     if (!data) return data;
-    let unreadTotal = data.unreadTotal;
-    const conversations = data.conversations.map((item) => {
-      if (item.id !== conversationId) return item;
-      const next = { ...item, ...patch(item) };
-      unreadTotal += next.unreadCount - item.unreadCount;
-      return next;
-    });
-    return { conversations, unreadTotal };
+    let unreadTotal = unreadTotalOf(data);
+    const pages = data.pages.map((page) => ({
+      ...page,
+      conversations: page.conversations.map((item) => {
+        if (item.id !== conversationId) return item;
+        const next = { ...item, ...patch(item) };
+        unreadTotal += next.unreadCount - item.unreadCount;
+        return next;
+      }),
+    }));
+    return { ...data, pages: pages.map((page) => ({ ...page, unreadTotal })) };
   });
 }

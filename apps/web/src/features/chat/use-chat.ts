@@ -1,10 +1,4 @@
-import type {
-  ChatMessage,
-  ConversationListResponse,
-  MessagesRead,
-  SendMessageAck,
-  TypingEvent,
-} from '@sciwise/contracts';
+import type { ChatMessage, MessagesRead, SendMessageAck, TypingEvent } from '@sciwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocket } from '../../lib/socket.ts';
@@ -14,7 +8,9 @@ import {
   addMessageToCache,
   applyMessageToList,
   chatKeys,
+  loadedConversations,
   patchConversation,
+  type ConversationPages,
   setOtherReadInCache,
 } from './queries.ts';
 
@@ -130,8 +126,8 @@ export function useChat(activeConversationId: string | null) {
       setOutbox((items) => items.filter((item) => item.clientMessageId !== message.clientMessageId));
     };
     const onRead = (event: MessagesRead) => {
-      const list = queryClient.getQueryData<ConversationListResponse>(chatKeys.conversations);
-      const conversation = list?.conversations.find((item) => item.id === event.conversationId);
+      const list = queryClient.getQueryData<ConversationPages>(chatKeys.conversations);
+      const conversation = loadedConversations(list).find((item) => item.id === event.conversationId);
       if (conversation && event.readerId === conversation.selfId) {
         patchConversation(queryClient, event.conversationId, (item) => ({
           unreadCount: Math.max(0, (item.lastMessage?.seq ?? 0) - event.lastReadSeq),

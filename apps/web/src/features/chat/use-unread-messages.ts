@@ -1,8 +1,14 @@
 import type { ChatMessage, MessagesRead } from '@sciwise/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSocket } from '../../lib/socket.ts';
-import { applyMessageToList, chatKeys, conversationsQuery, patchConversation } from './queries.ts';
+import {
+  applyMessageToList,
+  chatKeys,
+  conversationsQuery,
+  patchConversation,
+  unreadTotalOf,
+} from './queries.ts';
 
 /**
  * Unread messages over all conversations, kept live: for the header's chat link. Shares the
@@ -10,7 +16,7 @@ import { applyMessageToList, chatKeys, conversationsQuery, patchConversation } f
  */
 export function useUnreadMessages(): number {
   const queryClient = useQueryClient();
-  const conversations = useQuery(conversationsQuery);
+  const conversations = useInfiniteQuery(conversationsQuery);
   const { socket } = useSocket(
     () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations }),
   );
@@ -36,5 +42,5 @@ export function useUnreadMessages(): number {
     };
   }, [socket, queryClient]);
 
-  return conversations.data?.unreadTotal ?? 0;
+  return unreadTotalOf(conversations.data);
 }

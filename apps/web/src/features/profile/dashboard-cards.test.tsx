@@ -84,7 +84,7 @@ describe('dashboard cards from state', () => {
 });
 
 const noWork = {
-  'GET /api/invitations': { invitations: [] },
+  'GET /api/invitations': { invitations: [], nextCursor: null },
   'GET /api/quotes/mine': { quotes: [] },
   'GET /api/contracts': { contracts: [] },
   'GET /api/me/escrow-summary': { asClient: [], asExpert: [] },
@@ -122,6 +122,7 @@ describe('the dashboards as a person sees them', PAGE_TEST, () => {
     fakeApi({
       'GET /api/projects/mine': {
         projects: [aProject({ id: 'p-1', title: 'RNA-seq', status: 'in_progress', contractId: 'c-1' })],
+        nextCursor: null,
       },
       'GET /api/contracts': {
         contracts: [

@@ -246,7 +246,7 @@ export function OwnerDashboardPage() {
   const figures = useOwnerFigures();
   const escrow = useQuery(escrowSummaryQuery);
   const count = (n: number) => (figures.loading ? LOADING : String(n));
-  const projects = figures.query.data?.projects ?? [];
+  const projects = figures.projects;
   return (
     <>
       <PageHeading

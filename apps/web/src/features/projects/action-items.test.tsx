@@ -19,7 +19,7 @@ describe("the expert's dashboard", PAGE_TEST, () => {
   it('lists running contracts with their next step, the expert’s moves first, and no "start work" before funding', async () => {
     const acceptedQuote = aQuote({ status: 'accepted', contractId: 'c-1', actions: [] });
     fakeApi({
-      'GET /api/invitations': { invitations: [] },
+      'GET /api/invitations': { invitations: [], nextCursor: null },
       'GET /api/quotes/mine': { quotes: [acceptedQuote] },
       'GET /api/contracts': {
         contracts: [
@@ -69,6 +69,7 @@ describe("the client's dashboard", PAGE_TEST, () => {
     fakeApi({
       'GET /api/projects/mine': {
         projects: [aProject({ id: 'p-9', title: 'Soil microbiome', pendingQuoteCount: 2, quoteCount: 2 })],
+        nextCursor: null,
       },
       'GET /api/contracts': {
         contracts: [

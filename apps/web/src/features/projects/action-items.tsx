@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { pageItems } from '../../lib/pages.ts';
 import { contractsQuery, myInvitationsQuery, myProjectsQuery, myQuotesQuery } from './queries.ts';
 import { runningContracts } from './running-contracts.ts';
 
@@ -64,12 +65,14 @@ function ItemList({
 }
 
 export function useOwnerFigures() {
-  const projects = useQuery(myProjectsQuery);
+  // The pages loaded so far (on a dashboard, the first: the owner's most recently active projects).
+  const projects = useInfiniteQuery(myProjectsQuery);
   const contracts = useQuery(contractsQuery);
-  const list = projects.data?.projects ?? [];
+  const list = pageItems(projects.data, (page) => page.projects);
   const running = runningContracts(contracts.data?.contracts ?? [], 'client');
   return {
     query: projects,
+    projects: list,
     loading: projects.isPending || contracts.isPending,
     failed: projects.isError || contracts.isError,
     open: list.filter((p) => p.status === 'open').length,
@@ -123,10 +126,10 @@ export function OwnerActionItems({ empty }: { empty: string }) {
 }
 
 export function useExpertFigures() {
-  const invitations = useQuery(myInvitationsQuery);
+  const invitations = useInfiniteQuery(myInvitationsQuery);
   const quotes = useQuery(myQuotesQuery);
   const contracts = useQuery(contractsQuery);
-  const pending = (invitations.data?.invitations ?? []).filter(
+  const pending = pageItems(invitations.data, (page) => page.invitations).filter(
     (i) => i.status === 'pending' && i.project.status === 'open',
   );
   const running = runningContracts(contracts.data?.contracts ?? [], 'expert');

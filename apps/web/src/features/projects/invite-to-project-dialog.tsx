@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { ShowMore } from '../../components/ui/show-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { pageItems } from '../../lib/pages.ts';
 import { budgetLabel } from './format.ts';
 import { myProjectsQuery, useInvite } from './queries.ts';
 import type { MyProject } from '@sciwise/contracts';
@@ -39,9 +41,9 @@ export function InviteToProjectDialog({
 }
 
 function OpenProjects({ expert }: { expert: Expert }) {
-  const projects = useQuery(myProjectsQuery);
+  const projects = useInfiniteQuery(myProjectsQuery);
   if (projects.isPending) return <Spinner label="Loading your open projects..." className="my-6" />;
-  if (projects.isError)
+  if (projects.isError && !projects.data)
     return (
       <Alert
         action={
@@ -53,8 +55,10 @@ function OpenProjects({ expert }: { expert: Expert }) {
         {errorMessage(projects.error)}
       </Alert>
     );
-  const open = projects.data.projects.filter((project) => project.status === 'open');
-  if (open.length === 0)
+  const open = pageItems(projects.data, (page) => page.projects).filter(
+    (project) => project.status === 'open',
+  );
+  if (open.length === 0 && !projects.hasNextPage)
     return (
       <p className="text-sm text-slate-700">
         You have no open projects to invite {expert.name} to. Start one for them below: once it is posted,
@@ -66,11 +70,17 @@ function OpenProjects({ expert }: { expert: Expert }) {
       <p className="text-sm text-slate-700">
         {expert.name} is notified at once and can send a quote on the project you choose.
       </p>
-      <ul className="mt-3 divide-y divide-slate-200 rounded-card border border-slate-200">
+      {open.length === 0 && (
+        <p className="mt-3 text-sm text-slate-700">
+          None of your most recent projects is open; older ones may be.
+        </p>
+      )}
+      <ul className="mt-3 divide-y divide-slate-200 rounded-card border border-slate-200 empty:hidden">
         {open.map((project) => (
           <OpenProjectRow key={project.id} project={project} expert={expert} />
         ))}
       </ul>
+      <ShowMore list={projects} label="Show older projects" className="mt-3" />
     </>
   );
 }

@@ -1,11 +1,13 @@
 import type { MyProject, ProjectStatus } from '@sciwise/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FolderIcon } from '../../components/ui/icons.tsx';
+import { ShowMore } from '../../components/ui/show-more.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { pageItems } from '../../lib/pages.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { budgetLabel, categoryLabel, formatDate } from './format.ts';
 import { ProjectList, useListFilters } from './project-list.tsx';
@@ -84,8 +86,10 @@ function MyProjectRow({ project }: { project: MyProject }) {
 }
 
 export function MyProjectsPage() {
-  const projects = useQuery(myProjectsQuery);
+  const projects = useInfiniteQuery(myProjectsQuery);
   const [chosen, setTab] = useState<ProjectTab | null>(null);
+  // While older pages remain, a tab's count is of the projects shown so far: "20+".
+  const more = projects.hasNextPage ? '+' : '';
   return (
     <>
       <PageHeading title="My Projects" actions={<ButtonLink to="/create-project">Post a project</ButtonLink>}>
@@ -93,7 +97,7 @@ export function MyProjectsPage() {
       </PageHeading>
       <QueryState query={projects} label="Loading your projects...">
         {() => {
-          const all = projects.data?.projects ?? [];
+          const all = pageItems(projects.data, (page) => page.projects);
           if (all.length === 0)
             return (
               <EmptyState
@@ -111,15 +115,18 @@ export function MyProjectsPage() {
           return (
             <Tabs
               label="Project status"
-              items={tabs.map((t) => ({
-                ...t,
-                label: `${t.label} (${all.filter((p) => inTab(p.status, t.value)).length})`,
-              }))}
+              items={tabs.map((t) => {
+                const count = all.filter((p) => inTab(p.status, t.value)).length;
+                // "Open (0+)" would say nothing: such a tab goes without a count until the end.
+                return { ...t, label: more && count === 0 ? t.label : `${t.label} (${count}${more})` };
+              })}
               value={tab}
               onChange={setTab}
             >
               {shown.length === 0 ? (
-                <p className="py-8 text-center text-sm text-slate-600">Nothing here.</p>
+                <p className="py-8 text-center text-sm text-slate-600">
+                  {projects.hasNextPage ? 'None among your most recent projects.' : 'Nothing here.'}
+                </p>
               ) : (
                 <ul className="mt-4 space-y-3">
                   {shown.map((project) => (
@@ -127,6 +134,7 @@ export function MyProjectsPage() {
                   ))}
                 </ul>
               )}
+              <ShowMore list={projects} label="Show older projects" className="mt-4" />
             </Tabs>
           );
         }}

@@ -1,14 +1,16 @@
 import type { Invitation, PaymentTerms, Quote } from '@sciwise/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InputField } from '../../components/ui/field.tsx';
+import { ShowMore } from '../../components/ui/show-more.tsx';
 import { DocumentIcon } from '../../components/ui/icons.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { pageItems } from '../../lib/pages.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { StarRating } from '../../components/star-rating.tsx';
 import { formatDate, formatMoney } from './format.ts';
@@ -357,20 +359,24 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
 }
 
 function Invitations() {
-  const invitations = useQuery(myInvitationsQuery);
+  const invitations = useInfiniteQuery(myInvitationsQuery);
+  const loaded = pageItems(invitations.data, (page) => page.invitations);
   return (
     <QueryState query={invitations} label="Loading invitations...">
       {() =>
-        (invitations.data?.invitations.length ?? 0) === 0 ? (
+        loaded.length === 0 ? (
           <Alert tone="info">
             No invitations yet. Clients invite experts whose subjects fit their project.
           </Alert>
         ) : (
-          <ul className="space-y-3">
-            {invitations.data!.invitations.map((invitation) => (
-              <InvitationRow key={invitation.id} invitation={invitation} />
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-3">
+              {loaded.map((invitation) => (
+                <InvitationRow key={invitation.id} invitation={invitation} />
+              ))}
+            </ul>
+            <ShowMore list={invitations} label="Show older invitations" className="mt-4" />
+          </>
         )
       }
     </QueryState>

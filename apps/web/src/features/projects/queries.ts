@@ -6,6 +6,7 @@ import {
   escrowSummarySchema,
   invitationListResponseSchema,
   invitationSchema,
+  LIST_PAGE_DEFAULT,
   matchesResponseSchema,
   myProjectsResponseSchema,
   projectDetailsSchema,
@@ -26,6 +27,7 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { pageSearch } from '../../lib/pages.ts';
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -80,10 +82,15 @@ export const matchesQuery = (id: string) =>
   });
 
 export const projectInvitationsQuery = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: projectKeys.invitations(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/projects/${id}/invitations`, { schema: invitationListResponseSchema, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(`/api/projects/${id}/invitations${pageSearch(pageParam, LIST_PAGE_DEFAULT)}`, {
+        schema: invitationListResponseSchema,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
 export const projectQuotesQuery = (id: string) =>
@@ -93,9 +100,16 @@ export const projectQuotesQuery = (id: string) =>
       apiRequest(`/api/projects/${id}/quotes`, { schema: quoteListResponseSchema, signal }),
   });
 
-export const myProjectsQuery = queryOptions({
+/** My Projects in keyset pages, newest activity first; pageItems() gives the loaded ones. */
+export const myProjectsQuery = infiniteQueryOptions({
   queryKey: ['projects', 'mine'],
-  queryFn: ({ signal }) => apiRequest('/api/projects/mine', { schema: myProjectsResponseSchema, signal }),
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest(`/api/projects/mine${pageSearch(pageParam, LIST_PAGE_DEFAULT)}`, {
+      schema: myProjectsResponseSchema,
+      signal,
+    }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
 });
 
 export const myQuotesQuery = queryOptions({
@@ -108,9 +122,16 @@ export const receivedQuotesQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest('/api/quotes/received', { schema: quoteListResponseSchema, signal }),
 });
 
-export const myInvitationsQuery = queryOptions({
+/** The invitations I received as an expert, newest first, in keyset pages. */
+export const myInvitationsQuery = infiniteQueryOptions({
   queryKey: ['projects', 'invitations', 'mine'],
-  queryFn: ({ signal }) => apiRequest('/api/invitations', { schema: invitationListResponseSchema, signal }),
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest(`/api/invitations${pageSearch(pageParam, LIST_PAGE_DEFAULT)}`, {
+      schema: invitationListResponseSchema,
+      signal,
+    }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
 });
 
 /** What escrow holds on my contracts, as client and as expert (the dashboards' money). */
