@@ -1,7 +1,7 @@
 import { CONCIERGE_USER_ID, LIST_PAGE_MAX, type Conversation } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, signedInUser, type SignedInUser } from '../support/factories.ts';
+import { adminUser, signedInUser, type SignedInUser } from '../factories.ts';
 import { BAD_CURSOR_MESSAGE, walkPages } from '../support/paging.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -8,7 +8,7 @@ import {
   projectInvitationsWhere,
 } from '../../src/modules/projects/invitation-service.ts';
 import { myProjectsStatement } from '../../src/modules/projects/project-service.ts';
-import { queryRows } from '../experts/helpers.ts';
+import { queryRows } from '../support/ledger.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { Invitation, MyProject } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../support/factories.ts';
+import { approvedExpert, createProject, openProject, signedInUser } from '../factories.ts';
 import { BAD_CURSOR_MESSAGE, walkPages } from '../support/paging.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { approvedExpert, call, createProject, openProject } from './helpers.ts';
+import { call } from '../support/requests.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { AvatarCard } from '../account/avatar-card.tsx';
-import { PageHeading } from '../profile/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { myExpertProfileQuery } from './profile-edit-queries.ts';
 import { OfferForm } from './profile-offer-form.tsx';
 import { VettedFieldsCard } from './profile-vetted-form.tsx';
