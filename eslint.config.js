@@ -164,16 +164,6 @@ export default tseslint.config(
   },
   {
     files: [
-      'apps/web/src/features/projects/project-editor.tsx',
-      'apps/web/src/features/workspace/dialogs/resolve-dialog.tsx',
-      'apps/web/src/features/workspace/dialogs/review-dialogs.tsx',
-    ],
-    rules: {
-      'react-hooks/incompatible-library': 'off',
-    },
-  },
-  {
-    files: [
       'apps/web/src/features/auth/login-form.tsx',
       'apps/web/src/features/projects/use-project-autosave.ts',
     ],

@@ -5,13 +5,7 @@
  * makes (an approved expert, an administrator) is written straight to the database.
  */
 import { randomBytes } from 'node:crypto';
-import type {
-  Contract,
-  LoginResponse,
-  ProjectDetails,
-  ProjectDraft,
-  QuoteRequest,
-} from '@sciwise/contracts';
+import type { Contract, LoginResponse, ProjectDetails, ProjectDraft, QuoteRequest } from '@sciwise/contracts';
 import type { SignUpRequest } from '@sciwise/contracts/phone';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -155,7 +155,16 @@ const profileRoutes: RouteObject[] = [
   profilePage('admin', 'AdminHomePage'),
   {
     path: 'expert-profile',
-    lazy: async () => ({ Component: (await experts()).ExpertProfileEditPage }),
+    lazy: async () => {
+      const [{ ExpertProfileEditPage }, { AvatarCard }] = await Promise.all([
+        experts(),
+        import('../features/account/avatar-card.tsx'),
+      ]);
+      const photo = (
+        <AvatarCard description="Your photo on your public profile, in search and in messages. PNG, JPEG or WebP, up to 2 MB; it changes at once." />
+      );
+      return { Component: () => <ExpertProfileEditPage photo={photo} /> };
+    },
   },
   { path: 'admin/vetting', lazy: async () => ({ Component: (await experts()).AdminVettingPage }) },
   { path: 'admin/disputes', lazy: async () => ({ Component: (await projects()).AdminDisputesPage }) },

@@ -9,7 +9,7 @@ import {
   type ExpertApplicationDraft,
 } from '@sciwise/contracts';
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Stepper } from '../../components/stepper.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,8 +26,9 @@ import { SubjectPicker } from './subject-picker.tsx';
 import { CategoryOptions } from './category-options.tsx';
 
 export function ApplicationWizard({ application }: { application: ExpertApplication }) {
-  const { register, watch, setValue } = useForm<Values>({ defaultValues: toValues(application) });
-  const values = watch();
+  const { register, setValue, control } = useForm<Values>({ defaultValues: toValues(application) });
+  // The whole form, re-rendered on each change: what the autosave and the step checks read.
+  const values = useWatch({ control }) as Values;
   const { state, error, flush } = useAutosave(values);
   const transition = useApplicationTransition();
   const headingRef = useRef<HTMLHeadingElement>(null);

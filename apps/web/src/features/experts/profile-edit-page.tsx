@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldIcon } from '../../components/ui/icons.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -5,7 +6,6 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
-import { AvatarCard } from '../account/avatar-card.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { myExpertProfileQuery } from './profile-edit-queries.ts';
 import { OfferForm } from './profile-offer-form.tsx';
@@ -16,7 +16,11 @@ import { VettedFieldsCard } from './profile-vetted-form.tsx';
  * the photo apply at once; subjects and credentials go to the vetting team first
  * (contracts/profile-changes.ts says which is which).
  */
-export function ExpertProfileEditPage() {
+/**
+ * The expert's own editor. The photo card belongs to the account feature, so the app passes it in
+ * (`photo`) rather than this feature importing account (decision 020).
+ */
+export function ExpertProfileEditPage({ photo }: { photo?: ReactNode }) {
   const profile = useQuery(myExpertProfileQuery);
   const slug = profile.data?.slug;
   return (
@@ -58,7 +62,7 @@ export function ExpertProfileEditPage() {
       ) : (
         <div className="space-y-6">
           <OfferForm profile={profile.data} />
-          <AvatarCard description="Your photo on your public profile, in search and in messages. PNG, JPEG or WebP, up to 2 MB; it changes at once." />
+          {photo}
           <VettedFieldsCard profile={profile.data} />
         </div>
       )}

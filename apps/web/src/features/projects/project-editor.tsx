@@ -11,7 +11,7 @@ import {
   PROJECT_TITLE_MAX,
 } from '@sciwise/contracts/constants';
 import { useCallback, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Stepper } from '../../components/stepper.tsx';
@@ -59,8 +59,9 @@ export function ProjectEditor({
 }: EditorProps) {
   const { openAuthModal } = useAuthModal();
   const [, setParams] = useSearchParams();
-  const { register, watch, setValue } = useForm<ProjectFormValues>({ defaultValues: initial });
-  const values = watch();
+  const { register, setValue, control } = useForm<ProjectFormValues>({ defaultValues: initial });
+  // The whole form, re-rendered on each change: what the autosave and the step checks read.
+  const values = useWatch({ control }) as ProjectFormValues;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A reload or a shared address cannot skip a step the person has not completed.
   const reachable = (target: number) =>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { disputeOutcomes, resolveDisputeRequestSchema } from '@sciwise/contracts';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
 import { toMinor } from '../../../lib/format.ts';
@@ -38,8 +38,8 @@ export function ResolveDialog({ contract, milestone, onClosed }: MilestoneDialog
     resolver: zodResolver(resolveFormSchema),
     defaultValues: { outcome: 'release', share: '', note: '' },
   });
-  const outcome = form.watch('outcome');
-  const share = toMinor(form.watch('share')) ?? 0;
+  const outcome = useWatch({ control: form.control, name: 'outcome' });
+  const share = toMinor(useWatch({ control: form.control, name: 'share' })) ?? 0;
   const { errors } = form.formState;
   return (
     <ActionDialog

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { approveMilestoneRequestSchema, requestChangesRequestSchema } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
 import { toMinor } from '../../../lib/format.ts';
@@ -28,7 +28,7 @@ export function RequestChangesDialog({ contract, milestone, onClosed }: Mileston
     resolver: zodResolver(requestChangesRequestSchema),
     defaultValues: { reason: '', unmetCriteria: [] as number[] },
   });
-  const unmet = form.watch('unmetCriteria') ?? [];
+  const unmet = useWatch({ control: form.control, name: 'unmetCriteria' }) ?? [];
   return (
     <ActionDialog
       open={open}
