@@ -10,6 +10,8 @@ async function openModal(page: Page) {
 }
 
 test('sign up signs the new user in and lands on /chat', async ({ page }) => {
+  // The form, the sign-in, the chat and the profile page: longer than most.
+  test.setTimeout(90_000);
   const account = newAccount();
   const dialog = await openModal(page);
   await dialog.getByRole('tab', { name: 'Create Account' }).click();

@@ -204,6 +204,7 @@ for (const width of [390, 1280]) {
 
     const scroller = page.getByTestId('message-scroller');
     const bubble = messages(page).getByText('Gene:', { exact: false });
+    await expect(bubble).toBeVisible();
     const [scrollBox, bubbleBox, sendBox] = await Promise.all([
       scroller.boundingBox(),
       bubble.boundingBox(),

@@ -271,7 +271,9 @@ test('every public page passes axe (WCAG 2.2 AA), with and without reduced motio
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // Every public page analysed by axe one after another: about 1.6 minutes alone, more beside a
+  // second worker.
+  test.setTimeout(360_000);
   const paths = [...(await sitemapPaths(request)), '/find-expert', '/no-such-page'];
   for (const [index, path] of paths.entries()) {
     // Half the pages with the motion of a default visitor, half as a reduced-motion visitor.
