@@ -24,6 +24,23 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
 }
 
+/**
+ * One page of a keyset query that fetched limit + 1 rows: the rows to show, and the cursor after the
+ * last of them when the extra row says another page exists (null on the last page).
+ */
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  cursorAfter: (last: T) => Cursor,
+): { shown: T[]; nextCursor: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    shown,
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(cursorAfter(last)) : null,
+  };
+}
+
 /** Opaque to clients; anything we did not make, or made for another sort, is a 400. */
 export function decodeCursor(value: string, sort: string, keys: KeyRange = SAFE_INTEGERS): Cursor {
   let parsed: unknown;

@@ -15,7 +15,7 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { notify } from '../notifications/service.ts';
 import { applicationProblems } from './application-rules.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { usdMinor } from '@sciwise/contracts';
 import { assertEditable, transition } from './vetting-states.ts';
 
@@ -180,15 +180,12 @@ export async function listApplications(
     .where(and(...conditions))
     .orderBy(asc(createdMs), asc(p.id))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    nextCursor:
-      rows.length > input.limit && last
-        ? encodeCursor({ sort: `queue:${input.status}`, key: Number(last.createdMs), id: last.profile.id })
-        : null,
-  };
+  const { shown, nextCursor } = pageOf(rows, input.limit, (last) => ({
+    sort: `queue:${input.status}`,
+    key: Number(last.createdMs),
+    id: last.profile.id,
+  }));
+  return { rows: shown, nextCursor };
 }
 
 export async function getApplicationForAdmin(ctx: ServiceContext, id: string) {

@@ -18,7 +18,7 @@ import {
   recountSubjects,
   refreshSubjects,
 } from './application-service.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { profileChangeTransition } from './profile-change-states.ts';
 import { changedFields, vettedValues } from './profile-values.ts';
 import { usdMinor } from '@sciwise/contracts';
@@ -184,15 +184,12 @@ export async function listPendingChanges(
     .where(and(...conditions))
     .orderBy(desc(createdMs), desc(c.id))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    nextCursor:
-      rows.length > input.limit && last
-        ? encodeCursor({ sort: 'profile-changes', key: Number(last.createdMs), id: last.change.id })
-        : null,
-  };
+  const { shown, nextCursor } = pageOf(rows, input.limit, (last) => ({
+    sort: 'profile-changes',
+    key: Number(last.createdMs),
+    id: last.change.id,
+  }));
+  return { rows: shown, nextCursor };
 }
 
 /** Approving puts the new values on the public profile; declining keeps the old ones and tells why. */

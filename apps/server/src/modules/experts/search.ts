@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor, INT4_KEYS } from '../../lib/cursor.ts';
+import { decodeCursor, INT4_KEYS, pageOf } from '../../lib/cursor.ts';
 import { verifiedOrcidFor } from '../accounts/oidc/orcid.ts';
 import { cardColumns, presentCard } from './presenter.ts';
 
@@ -319,12 +319,12 @@ export async function searchExperts(db: Executor, input: SearchInput): Promise<E
     plan = await planSearch(db, input, mode);
     rows = await runPlan(plan, input.limit);
   }
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > input.limit && last
-      ? encodeCursor({ sort: plan.sortName, key: Number(last.sortKey), id: last.id })
-      : null;
+  const sortName = plan.sortName;
+  const { shown: page, nextCursor } = pageOf(rows, input.limit, (last) => ({
+    sort: sortName,
+    key: Number(last.sortKey),
+    id: last.id,
+  }));
   // A first page with no page after it is the whole result: its length is the count. Otherwise
   // the count is its own request (GET /api/experts/count), so finding the page never waits on it.
   const total = !input.cursor && !nextCursor ? ({ count: page.length, relation: 'exactly' } as const) : null;

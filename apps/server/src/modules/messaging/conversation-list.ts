@@ -2,7 +2,7 @@ import { CONCIERGE_USER_ID, type Conversation, type ConversationListResponse } f
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { atMicros, decodeCursor, encodeCursor, epochMicros } from '../../lib/cursor.ts';
+import { atMicros, decodeCursor, epochMicros, pageOf } from '../../lib/cursor.ts';
 import { identitiesOf } from './permissions.ts';
 import { iso, presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -77,15 +77,15 @@ export async function listConversations(
   }
   const view = views[query.view];
   const found = await rowsOf<ConversationRow>(db, conversationPageStatement(actor, query));
-  const page = found.slice(0, query.limit);
-  const last = page.at(-1);
+  const { shown, nextCursor } = pageOf(found, query.limit, (last) => ({
+    sort: view.sort,
+    key: Number(last.micros),
+    id: last.conversation_id,
+  }));
   return {
-    conversations: page.map(presentConversation),
+    conversations: shown.map(presentConversation),
     unreadTotal: await unreadTotal(db, actor),
-    nextCursor:
-      found.length > query.limit && last
-        ? encodeCursor({ sort: view.sort, key: Number(last.micros), id: last.conversation_id })
-        : null,
+    nextCursor,
   };
 }
 

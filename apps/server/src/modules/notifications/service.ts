@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { MoneyWrites } from '../payments/money-writes.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 
 export interface NewNotification {
   /** A stable machine name, e.g. expert_application_approved. */
@@ -105,10 +105,13 @@ export async function listNotifications(
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+  const { shown, nextCursor } = pageOf(rows, input.limit, (last) => ({
+    sort: 'notifications',
+    key: Number(last.micros),
+    id: last.id,
+  }));
   return {
-    notifications: page.map((row) => ({
+    notifications: shown.map((row) => ({
       id: row.id,
       kind: row.kind,
       title: row.title,
@@ -118,10 +121,7 @@ export async function listNotifications(
       createdAt: row.createdAt.toISOString(),
     })),
     unreadCount: unread?.n ?? 0,
-    nextCursor:
-      rows.length > input.limit && last
-        ? encodeCursor({ sort: 'notifications', key: Number(last.micros), id: last.id })
-        : null,
+    nextCursor,
   };
 }
 

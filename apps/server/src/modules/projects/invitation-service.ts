@@ -8,7 +8,7 @@ import { expertProfiles, projectInvitations as i, projects, users } from '../../
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { atMicros, decodeCursor, encodeCursor, epochMicros } from '../../lib/cursor.ts';
+import { atMicros, decodeCursor, epochMicros, pageOf } from '../../lib/cursor.ts';
 import { emailAbout } from '../notifications/email-notices.ts';
 import { notify } from '../notifications/service.ts';
 import { invitationTransition, type InvitationTransition } from './invitation-states.ts';
@@ -36,15 +36,12 @@ async function selectInvitations(
   page: Page,
 ): Promise<InvitationListResponse> {
   const rows = await invitationsStatement(db, where, sort, page);
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
-  return {
-    invitations: shown.map(presentInvitation),
-    nextCursor:
-      rows.length > page.limit && last
-        ? encodeCursor({ sort, key: Number(last.micros), id: last.invitation.id })
-        : null,
-  };
+  const { shown, nextCursor } = pageOf(rows, page.limit, (last) => ({
+    sort,
+    key: Number(last.micros),
+    id: last.invitation.id,
+  }));
+  return { invitations: shown.map(presentInvitation), nextCursor };
 }
 
 /** One page of invitations (limit + 1 rows, to tell whether another page follows). */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles, projects as p, subjects } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.ts';
 import { normaliseQuery } from '../experts/search.ts';
 import { presentListItem } from './presenter.ts';
 
@@ -79,15 +79,12 @@ export async function listOpenProjects(
   if (!conditions) return { projects: [], nextCursor: null };
   if (input.cursor) conditions.push(afterCursor(decodeCursor(input.cursor, 'projects')));
   const rows = await page(db, conditions, input.limit);
-  const shown = rows.slice(0, input.limit);
-  const last = shown[shown.length - 1];
-  return {
-    projects: shown.map((row) => presentListItem(row, signedIn)),
-    nextCursor:
-      rows.length > input.limit && last
-        ? encodeCursor({ sort: 'projects', key: Number(last.micros), id: last.id })
-        : null,
-  };
+  const { shown, nextCursor } = pageOf(rows, input.limit, (last) => ({
+    sort: 'projects',
+    key: Number(last.micros),
+    id: last.id,
+  }));
+  return { projects: shown.map((row) => presentListItem(row, signedIn)), nextCursor };
 }
 
 type Phase = 'fit' | 'rest';

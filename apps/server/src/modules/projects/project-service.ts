@@ -14,7 +14,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { assertEmailVerified } from '../accounts/email-verification.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { canonicalSubjects } from '../experts/application-service.ts';
-import { atMicros, decodeCursor, encodeCursor, epochMicros } from '../../lib/cursor.ts';
+import { atMicros, decodeCursor, epochMicros, pageOf } from '../../lib/cursor.ts';
 import { notify } from '../notifications/service.ts';
 import {
   PROJECT_NOT_FOUND,
@@ -228,15 +228,12 @@ export async function listMyProjects(
   page: { limit: number; cursor?: string | undefined },
 ): Promise<MyProjectsResponse> {
   const rows = await myProjectsStatement(db, ownerId, page);
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
-  return {
-    projects: shown.map(presentMyProject),
-    nextCursor:
-      rows.length > page.limit && last
-        ? encodeCursor({ sort: 'my-projects', key: Number(last.micros), id: last.project.id })
-        : null,
-  };
+  const { shown, nextCursor } = pageOf(rows, page.limit, (last) => ({
+    sort: 'my-projects',
+    key: Number(last.micros),
+    id: last.project.id,
+  }));
+  return { projects: shown.map(presentMyProject), nextCursor };
 }
 
 /** One page of My Projects (limit + 1 rows, to tell whether another page follows). */

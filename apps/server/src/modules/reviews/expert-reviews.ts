@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { expertProfiles, reviewReplies, reviews, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { presentReview, reviewColumns } from './presenter.ts';
 
 /*
@@ -56,8 +56,11 @@ export async function listExpertReviews(
     .where(and(...conditions))
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { shown, nextCursor } = pageOf(rows, query.limit, (last) => ({
+    sort: 'reviews',
+    key: Number(last.micros),
+    id: last.review.id,
+  }));
   const [categories] = await db
     .select({
       quality: sql<string | null>`round(avg(${reviews.quality}), 2)::text`,
@@ -78,11 +81,8 @@ export async function listExpertReviews(
       },
       categoryCount: categories?.count ?? 0,
     },
-    reviews: page.map(presentReview),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ sort: 'reviews', key: Number(last.micros), id: last.review.id })
-        : null,
+    reviews: shown.map(presentReview),
+    nextCursor,
     viewerIsExpert: viewer?.id === profile.userId,
   };
 }
