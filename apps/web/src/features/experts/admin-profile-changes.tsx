@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ShowMore } from '../../components/ui/show-more.tsx';
 import { controlClasses } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -166,18 +167,7 @@ export function ProfileChangesSection() {
             })}
           </ul>
         )}
-        {queue.hasNextPage && (
-          <div className="mt-6 text-center">
-            <Button
-              variant="secondary"
-              loading={queue.isFetchingNextPage}
-              onClick={() => void queue.fetchNextPage()}
-            >
-              Show more profile changes
-            </Button>
-          </div>
-        )}
-        {queue.isFetchNextPageError && <Alert className="mt-3">{errorMessage(queue.error)}</Alert>}
+        <ShowMore list={queue} label="Show more profile changes" className="mt-6" />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ShowMore } from '../../components/ui/show-more.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -205,18 +206,7 @@ function VettingQueue() {
           })}
         </ul>
       )}
-      {queue.hasNextPage && (
-        <div className="mt-6 text-center">
-          <Button
-            variant="secondary"
-            loading={queue.isFetchingNextPage}
-            onClick={() => void queue.fetchNextPage()}
-          >
-            Show more applications
-          </Button>
-        </div>
-      )}
-      {queue.isFetchNextPageError && <Alert className="mt-3">{errorMessage(queue.error)}</Alert>}
+      <ShowMore list={queue} label="Show more applications" className="mt-6" />
     </>
   );
 }

@@ -1,12 +1,13 @@
-// Autosave and the list editors of the expert application.
+// Autosave and the list editors of the expert application (also the approved expert's editor).
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { InputField } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { useSerialAutosave } from '../../lib/use-serial-autosave.ts';
 import { applicationQueryKey, saveApplicationDraft } from './queries.ts';
 
-import { checkedDraft, type Values } from './application-values.ts';
+import { checkedDraft, type EducationRow, type PublicationRow, type Values } from './application-values.ts';
 
 export function useAutosave(values: Values) {
   const queryClient = useQueryClient();
@@ -58,5 +59,93 @@ export function ListEditor<T>({
         {addLabel}
       </Button>
     </fieldset>
+  );
+}
+
+/** Degrees, as the application and the approved expert's editor both ask for them. */
+export function EducationEditor({
+  rows,
+  onChange,
+}: {
+  rows: EducationRow[];
+  onChange: (rows: EducationRow[]) => void;
+}) {
+  return (
+    <ListEditor
+      legend="Education"
+      rows={rows}
+      empty={{ degree: '', institution: '', field: '', year: '' }}
+      onChange={onChange}
+      addLabel="Add a degree"
+      render={(row, update, index) => (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputField
+            label={`Degree ${index + 1}`}
+            value={row.degree}
+            onChange={(e) => update({ degree: e.target.value })}
+          />
+          <InputField
+            label="Institution"
+            value={row.institution}
+            onChange={(e) => update({ institution: e.target.value })}
+          />
+          <InputField
+            label="Field (optional)"
+            value={row.field}
+            onChange={(e) => update({ field: e.target.value })}
+          />
+          <InputField
+            label="Year (optional)"
+            inputMode="numeric"
+            maxLength={4}
+            value={row.year}
+            onChange={(e) => update({ year: e.target.value })}
+          />
+        </div>
+      )}
+    />
+  );
+}
+
+/** Publications and links, as the application and the approved expert's editor both ask for them. */
+export function PublicationsEditor({
+  rows,
+  onChange,
+}: {
+  rows: PublicationRow[];
+  onChange: (rows: PublicationRow[]) => void;
+}) {
+  return (
+    <ListEditor
+      legend="Publications and links"
+      rows={rows}
+      empty={{ title: '', url: '', year: '' }}
+      onChange={onChange}
+      addLabel="Add a publication or link"
+      render={(row, update, index) => (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputField
+            label={`Title ${index + 1}`}
+            value={row.title}
+            onChange={(e) => update({ title: e.target.value })}
+            wrapperClassName="sm:col-span-2"
+          />
+          <InputField
+            label="Link (optional)"
+            type="url"
+            placeholder="https://"
+            value={row.url}
+            onChange={(e) => update({ url: e.target.value })}
+          />
+          <InputField
+            label="Year (optional)"
+            inputMode="numeric"
+            maxLength={4}
+            value={row.year}
+            onChange={(e) => update({ year: e.target.value })}
+          />
+        </div>
+      )}
+    />
   );
 }

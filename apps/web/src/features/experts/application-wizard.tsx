@@ -21,7 +21,7 @@ import { commonLanguages, languageName } from './languages.ts';
 import { useApplicationTransition } from './queries.ts';
 
 import { checkedDraft, fieldStep, stepTitles, toValues, type Values } from './application-values.ts';
-import { ListEditor, useAutosave } from './application-editors.tsx';
+import { EducationEditor, PublicationsEditor, useAutosave } from './application-editors.tsx';
 import { SubjectPicker } from './subject-picker.tsx';
 import { CategoryOptions } from './category-options.tsx';
 
@@ -165,69 +165,10 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
           )}
           {step === 2 && (
             <>
-              <ListEditor
-                legend="Education"
-                rows={values.education}
-                empty={{ degree: '', institution: '', field: '', year: '' }}
-                onChange={(rows) => setField('education', rows)}
-                addLabel="Add a degree"
-                render={(row, update, index) => (
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <InputField
-                      label={`Degree ${index + 1}`}
-                      value={row.degree}
-                      onChange={(e) => update({ degree: e.target.value })}
-                    />
-                    <InputField
-                      label="Institution"
-                      value={row.institution}
-                      onChange={(e) => update({ institution: e.target.value })}
-                    />
-                    <InputField
-                      label="Field (optional)"
-                      value={row.field}
-                      onChange={(e) => update({ field: e.target.value })}
-                    />
-                    <InputField
-                      label="Year (optional)"
-                      inputMode="numeric"
-                      maxLength={4}
-                      value={row.year}
-                      onChange={(e) => update({ year: e.target.value })}
-                    />
-                  </div>
-                )}
-              />
-              <ListEditor
-                legend="Publications and links"
+              <EducationEditor rows={values.education} onChange={(rows) => setField('education', rows)} />
+              <PublicationsEditor
                 rows={values.publications}
-                empty={{ title: '', url: '', year: '' }}
                 onChange={(rows) => setField('publications', rows)}
-                addLabel="Add a publication or link"
-                render={(row, update, index) => (
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <InputField
-                      label={`Title ${index + 1}`}
-                      value={row.title}
-                      onChange={(e) => update({ title: e.target.value })}
-                      wrapperClassName="sm:col-span-2"
-                    />
-                    <InputField
-                      label="Link (optional)"
-                      type="url"
-                      placeholder="https://"
-                      value={row.url}
-                      onChange={(e) => update({ url: e.target.value })}
-                    />
-                    <InputField
-                      label="Year (optional)"
-                      inputMode="numeric"
-                      maxLength={4}
-                      value={row.year}
-                      onChange={(e) => update({ year: e.target.value })}
-                    />
-                  </div>
-                )}
               />
               <InputField
                 label="ORCID iD (optional)"

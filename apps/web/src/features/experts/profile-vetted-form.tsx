@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { ListEditor } from './application-editors.tsx';
+import { EducationEditor, PublicationsEditor } from './application-editors.tsx';
 import {
   fromEducationRows,
   fromPublicationRows,
@@ -142,70 +142,8 @@ function VettedForm({ profile }: { profile: MyExpertProfile }) {
         hint="Type a subject and press Enter. Clients search by these."
         placeholder="e.g. Bioinformatics"
       />
-      <ListEditor
-        legend="Education"
-        rows={values.education}
-        empty={{ degree: '', institution: '', field: '', year: '' }}
-        onChange={(rows) => set('education', rows)}
-        addLabel="Add a degree"
-        render={(row, update, index) => (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <InputField
-              label={`Degree ${index + 1}`}
-              value={row.degree}
-              onChange={(e) => update({ degree: e.target.value })}
-            />
-            <InputField
-              label="Institution"
-              value={row.institution}
-              onChange={(e) => update({ institution: e.target.value })}
-            />
-            <InputField
-              label="Field (optional)"
-              value={row.field}
-              onChange={(e) => update({ field: e.target.value })}
-            />
-            <InputField
-              label="Year (optional)"
-              inputMode="numeric"
-              maxLength={4}
-              value={row.year}
-              onChange={(e) => update({ year: e.target.value })}
-            />
-          </div>
-        )}
-      />
-      <ListEditor
-        legend="Publications and links"
-        rows={values.publications}
-        empty={{ title: '', url: '', year: '' }}
-        onChange={(rows) => set('publications', rows)}
-        addLabel="Add a publication or link"
-        render={(row, update, index) => (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <InputField
-              label={`Title ${index + 1}`}
-              value={row.title}
-              onChange={(e) => update({ title: e.target.value })}
-              wrapperClassName="sm:col-span-2"
-            />
-            <InputField
-              label="Link (optional)"
-              type="url"
-              placeholder="https://"
-              value={row.url}
-              onChange={(e) => update({ url: e.target.value })}
-            />
-            <InputField
-              label="Year (optional)"
-              inputMode="numeric"
-              maxLength={4}
-              value={row.year}
-              onChange={(e) => update({ year: e.target.value })}
-            />
-          </div>
-        )}
-      />
+      <EducationEditor rows={values.education} onChange={(rows) => set('education', rows)} />
+      <PublicationsEditor rows={values.publications} onChange={(rows) => set('publications', rows)} />
       <InputField
         label="ORCID iD (optional)"
         placeholder="0000-0002-1825-0097"
