@@ -9,6 +9,7 @@ const serverSuite = {
   include: ['apps/server/test/**/*.test.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  globalSetup: ['apps/server/test/support/template-database.ts'],
 };
 
 export default defineConfig({

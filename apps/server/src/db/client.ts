@@ -34,6 +34,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; null keeps it in memory. */
   pgliteDir?: string | null;
+  /**
+   * A PGlite dump to start from. Tests start each database from one migrated dump: creating an
+   * empty cluster and migrating it takes seconds, loading the dump half a second.
+   */
+  pgliteStartFrom?: string | undefined;
   poolSize?: number;
 }
 
@@ -64,7 +69,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PgliteThread(options.pgliteDir ?? null);
+  const client = new PgliteThread({
+    dataDir: options.pgliteDir ?? null,
+    startFrom: options.pgliteStartFrom,
+  });
   await client.waitReady;
   // drizzle-orm uses query and transaction only, which the thread's client provides.
   const db = drizzlePglite(client as never, { schema }) as unknown as Database;

@@ -5,7 +5,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { DatabaseHandle } from './client.ts';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Applies the committed SQL migrations; safe to call from several nodes at once. */
 export async function applyMigrations(handle: DatabaseHandle): Promise<void> {

@@ -11,6 +11,7 @@
  * @typedef {{ outcome: 'commit' | 'rollback', replyTo: number }} TransactionEnd
  * @typedef {{ tx: Transaction, finish: (end: TransactionEnd) => void }} OpenTransaction
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -64,7 +65,11 @@ function reply(message) {
   port.postMessage(message);
 }
 
-const client = new PGlite({ dataDir: settings.dataDir ?? undefined, extensions: { pg_trgm } });
+const client = new PGlite({
+  dataDir: settings.dataDir ?? undefined,
+  extensions: { pg_trgm },
+  loadDataDir: settings.startFrom ? new Blob([readFileSync(settings.startFrom)]) : undefined,
+});
 
 /**
  * Holds PGlite's transaction open until the main thread ends it. The begin request is answered

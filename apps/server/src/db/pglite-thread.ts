@@ -26,8 +26,8 @@ export class PgliteThread {
   #failure: Error | undefined;
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir: string | null) {
-    this.#worker = new Worker(WORKER_FILE, { workerData: { dataDir } satisfies WorkerSettings });
+  constructor(settings: WorkerSettings) {
+    this.#worker = new Worker(WORKER_FILE, { workerData: settings });
     this.waitReady = new Promise((resolve, reject) => {
       const onReady = (message: ThreadReply) => {
         if (!('ready' in message)) return;
@@ -143,6 +143,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 export interface WorkerSettings {
   dataDir: string | null;
+  /** A PGlite dump (dumpDataDir's tar) to start from instead of an empty cluster. */
+  startFrom?: string | undefined;
 }
 
 /** Query options as they cross the thread: parsers are functions, so only their type ids go. */

@@ -94,7 +94,7 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('refuses a result parser it cannot carry across the thread', async () => {
-    const thread = new PgliteThread(null);
+    const thread = new PgliteThread({ dataDir: null });
     try {
       await thread.waitReady;
       await expect(

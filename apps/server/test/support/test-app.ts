@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
-import { applyMigrations } from '../../src/db/migrate.ts';
 
 export type TestDriver = 'pglite' | 'postgres';
 export const testDriver: TestDriver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
@@ -18,11 +18,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database on TEST_DATABASE_URL. */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database on TEST_DATABASE_URL,
+ * each a copy of the run's migrated template (support/template-database.ts).
+ */
 export async function createTestDatabase(driver: TestDriver = testDriver): Promise<TestDatabase> {
+  if (driver !== testDriver)
+    throw new Error(`This run's template database is for ${testDriver}, not ${driver}`);
+  const template = inject('templateDatabase');
   if (driver === 'pglite') {
-    const handle = await openDatabase({ pgliteDir: null });
-    await applyMigrations(handle);
+    const handle = await openDatabase({ pgliteDir: null, pgliteStartFrom: template });
     return { handle, url: undefined, drop: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -30,12 +35,11 @@ export async function createTestDatabase(driver: TestDriver = testDriver): Promi
   const name = `sciwise_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await applyMigrations(handle);
   return {
     handle,
     url: url.toString(),
