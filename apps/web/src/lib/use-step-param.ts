@@ -30,8 +30,10 @@ export function useStepParam(
 
   const go = useCallback(
     (next: number) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
+      // From the address as it is now, not as last rendered: a navigation still rendering (the
+      // draft's id added to the address) must not be undone by this one.
+      setParams(() => {
+        const updated = new URLSearchParams(window.location.search);
         if (next <= 0) updated.delete(STEP_PARAM);
         else updated.set(STEP_PARAM, String(next + 1));
         return updated;

@@ -12,7 +12,7 @@ import {
 } from '@sciwise/contracts/constants';
 import { useCallback, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Stepper } from '../../components/stepper.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -59,6 +59,7 @@ export function ProjectEditor({
 }: EditorProps) {
   const { openAuthModal } = useAuthModal();
   const [, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const { register, setValue, control } = useForm<ProjectFormValues>({ defaultValues: initial });
   // The whole form, re-rendered on each change: what the autosave and the step checks read.
   const values = useWatch({ control }) as ProjectFormValues;
@@ -78,6 +79,9 @@ export function ProjectEditor({
   const onCreated = useCallback(
     (id: string) => {
       setProjectId(id);
+      // The person may have left while the save that created the draft was on its way: the
+      // address is no longer the editor's, and amending it would pull them back.
+      if (window.location.pathname !== pathname) return;
       // The address now names the draft, so a reload carries on where the person was. The save
       // that created it started renders ago, when the address may have named an earlier step:
       // amend the address as it is now.
@@ -91,7 +95,7 @@ export function ProjectEditor({
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, pathname],
   );
   const autosave = useProjectAutosave(values, { signedIn, projectId: initialId, onCreated });
 
