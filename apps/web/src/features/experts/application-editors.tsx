@@ -94,15 +94,22 @@ export function EducationEditor({
             value={row.field}
             onChange={(e) => update({ field: e.target.value })}
           />
-          <InputField
-            label="Year (optional)"
-            inputMode="numeric"
-            maxLength={4}
-            value={row.year}
-            onChange={(e) => update({ year: e.target.value })}
-          />
+          <YearField value={row.year} onChange={(year) => update({ year })} />
         </div>
       )}
+    />
+  );
+}
+
+/** The optional four-digit year both lists ask for. */
+function YearField({ value, onChange }: { value: string; onChange: (year: string) => void }) {
+  return (
+    <InputField
+      label="Year (optional)"
+      inputMode="numeric"
+      maxLength={4}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
     />
   );
 }
@@ -137,13 +144,7 @@ export function PublicationsEditor({
             value={row.url}
             onChange={(e) => update({ url: e.target.value })}
           />
-          <InputField
-            label="Year (optional)"
-            inputMode="numeric"
-            maxLength={4}
-            value={row.year}
-            onChange={(e) => update({ year: e.target.value })}
-          />
+          <YearField value={row.year} onChange={(year) => update({ year })} />
         </div>
       )}
     />
