@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issuedDocuments } from '../../src/db/schema/index.ts';
+import { issuedDocuments, notifications } from '../../src/db/schema/index.ts';
 import type { DocumentFacts } from '../../src/modules/documents/facts.ts';
 import { issueDocument, type DocumentToIssue } from '../../src/modules/documents/issue.ts';
 import { MoneyWrites } from '../../src/modules/payments/money-writes.ts';
@@ -106,6 +106,29 @@ describe('invoice numbers', () => {
       ['SW-R-2035-000001', 1_050, 'SW-R-2035-000001'],
     ]);
     expect(facts[3]!.notes).toEqual(['The marketplace fee is invoiced on SW-2035-000002.']);
+  });
+
+  it('queued, are printed only by documents: a number anywhere else is refused before anything is written', async () => {
+    // The documents are numbered after every other write of the transition (so their counter is
+    // held for as short a time as possible): a notification printing a number would keep a token.
+    const at = new Date('2036-02-01T00:00:00Z');
+    const transition = t.app.db.transaction(async (tx) => {
+      const writes = new MoneyWrites(tx);
+      const fee = await issueDocument(writes, invoice(at));
+      writes.insert(notifications, {
+        userId: person.id,
+        kind: 'milestone_funded',
+        title: 'Milestone funded',
+        body: `The fee is invoiced on ${fee.number}.`,
+      });
+      await writes.flush();
+    });
+    await expect(transition).rejects.toMatchObject({
+      cause: { message: "only issued documents may print a queued document's number" },
+    });
+    expect(await sequencesOf(2036)).toEqual([]);
+    const told = await t.app.db.select().from(notifications).where(eq(notifications.userId, person.id));
+    expect(told).toEqual([]);
   });
 
   it('start again at 1 each year (UTC) and keep each series apart', async () => {
