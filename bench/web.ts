@@ -5,15 +5,11 @@
 //   the runs. "Initial JS" is every script the page downloaded while loading, re-compressed with
 //   gzip -9 here, so the figure does not depend on the server's encoding (brotli is smaller).
 // Prints a table, then one JSON object line with all figures.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath } from '../scripts/chromium.js';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
+import { startServedApp } from './served-app.ts';
 
 const PAGES = ['/', '/how-it-works', '/find-an-expert'];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -28,58 +24,7 @@ const budgets = {
   initialJsGzKb: 100,
 };
 
-const root = path.resolve(import.meta.dirname, '..');
-const distDir = path.resolve(root, 'apps/web', process.env.WEB_DIST_DIR ?? 'dist');
-if (!existsSync(path.join(distDir, 'index.html'))) {
-  console.error(`no build in ${distDir}: building the web app first`);
-  execFileSync('npm', ['run', 'build', '-w', '@sciwise/web'], { cwd: root, stdio: 'inherit' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const origin = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-web-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    WEB_DIST_DIR: distDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '100',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stopServer = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-
-async function waitForReady(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error('the server stopped while starting');
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not become ready within 120 s');
-}
+const { origin, stop: stopServer } = await startServedApp('web');
 
 interface Figures {
   page: string;
@@ -203,20 +148,7 @@ function withinBudget(figures: Omit<Figures, 'failedAudits'>): Record<keyof type
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitForReady();
-  chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   const results: Figures[] = [];
   for (const page of PAGES) {
     // A warm-up load so the server's first-request costs (JIT, database pages) are not measured.

@@ -178,27 +178,3 @@ test('an expert links an ORCID iD through Sciwise Dev ORCID from Settings: the v
   await visitor.close();
   await context.close();
 });
-
-test('figure: median time from clicking "Continue with Sciwise Dev ID" to the signed-in dashboard (10 runs)', async ({
-  page,
-}) => {
-  test.setTimeout(400_000);
-  const times: number[] = [];
-  for (let run = 0; run < 10; run += 1) {
-    await page.context().clearCookies();
-    const dialog = await openLogin(page);
-    const button = dialog.getByRole('link', { name: 'Continue with Sciwise Dev ID' });
-    await expect(button).toBeVisible();
-    const started = performance.now();
-    await button.click();
-    await allowAs(page, 'Ada Lovelace');
-    await expect(page.getByText("You're managing projects as an owner")).toBeVisible();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const median = (times[4]! + times[5]!) / 2;
-  console.log(
-    `external sign-in, click to dashboard via Sciwise Dev ID: median ${median.toFixed(0)} ms of 10 runs (min ${times[0]!.toFixed(0)}, max ${times[9]!.toFixed(0)})`,
-  );
-  expect(times).toHaveLength(10);
-});

@@ -1,2 +1,4 @@
 /** The Chromium binary the browser tests and bench:web drive (see chromium.js). */
 export declare const chromiumPath: string;
+/** The flags the browser tests and benches start it with (see chromium.js). */
+export declare const chromiumArgs: string[];

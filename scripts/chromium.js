@@ -8,6 +8,18 @@ import { pathToFileURL } from 'node:url';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** How the tests and benches start it: headless, offline, nothing of its own in the background. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 function runnable(file) {
   try {
     accessSync(file, constants.X_OK);
