@@ -98,3 +98,22 @@ export const AMOUNT_MAX_MINOR = 100_000_000;
 export const SUBJECT_NAME_MAX = 60;
 /** The expert search's rate filters: whole US dollars per hour, from 0 to this. */
 export const SEARCH_RATE_MAX = 10_000;
+
+/** What went wrong, in every error answer (errorResponseSchema); the web reads it without zod. */
+export const errorCodes = [
+  'invalid_input',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  /** The card processor refused a payment; `message` is the processor's reason, fit to show. */
+  'payment_failed',
+  /** An Idempotency-Key came back with a different request than the first time. */
+  'idempotency_mismatch',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

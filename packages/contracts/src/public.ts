@@ -1,31 +1,15 @@
 import * as z from 'zod/mini';
-import { availabilities, expertCategories, rateCurrencies } from './constants.ts';
+import { availabilities, errorCodes, expertCategories, rateCurrencies } from './constants.ts';
 
 /*
- * The answers the public pages read (expert cards, search, subjects, counts, errors), written once
- * with zod/mini so a first-time visitor downloads a few kilobytes of parser instead of the whole
- * zod (docs/decisions/005-public-site.md). The server validates and documents the same schemas:
- * experts.ts and errors.ts re-export them, and the web's one client parses them through
- * "@sciwise/contracts/public".
+ * The answers the public pages read (expert cards, search, subjects, counts, errors). The server
+ * validates and documents them (experts.ts and errors.ts re-export them) and checks every answer
+ * against its schema before sending it. The web imports only their types: the public pages take
+ * the server's checked answers as these types, so a first-time visitor downloads no parser
+ * (docs/decisions/005-public-site.md).
  */
 
-export const errorCodes = [
-  'invalid_input',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'conflict',
-  /** The card processor refused a payment; `message` is the processor's reason, fit to show. */
-  'payment_failed',
-  /** An Idempotency-Key came back with a different request than the first time. */
-  'idempotency_mismatch',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'unavailable',
-  'internal',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+export { errorCodes, type ErrorCode } from './constants.ts';
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

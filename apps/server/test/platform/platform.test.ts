@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ErrorResponse } from '@sciwise/contracts';
+import { expertStatsResponseSchema, type ErrorResponse, type ExpertStatsResponse } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { logCapture } from '../support/log-capture.ts';
@@ -33,10 +33,20 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { WEB_DIST_DIR: web },
     // A route that fails the way a bug would, to see what a client is told.
-    beforeReady: (app) =>
+    beforeReady: (app) => {
       app.get('/api/test/explode', async () => {
         throw new Error('secret internal detail: connection string postgres://user:pw@db');
-      }),
+      });
+      // A handler that drifted from its contract: the public pages trust that this never leaves.
+      app.get<{ Querystring: { count?: string } }>(
+        '/api/test/stats',
+        { schema: { response: { 200: expertStatsResponseSchema } } },
+        async (request) =>
+          request.query.count === 'text'
+            ? ({ experts: 'three hundred', countries: 5 } as unknown as ExpertStatsResponse)
+            : { experts: 301, countries: 5 },
+      );
+    },
   });
 });
 afterAll(() => t.close());
@@ -82,6 +92,15 @@ describe('errors', () => {
       message: 'Something went wrong on our side. Please try again in a moment.',
     });
     expect(response.body).not.toContain('secret');
+  });
+
+  it('never sends an answer outside its contract: a drifted shape is a 500, not the data', async () => {
+    const good = await t.app.inject({ method: 'GET', url: '/api/test/stats' });
+    expect(good.json()).toEqual({ experts: 301, countries: 5 });
+    const drifted = await t.app.inject({ method: 'GET', url: '/api/test/stats?count=text' });
+    expect(drifted.statusCode).toBe(500);
+    expect(drifted.json<ErrorResponse>().code).toBe('internal');
+    expect(drifted.body).not.toContain('three hundred');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

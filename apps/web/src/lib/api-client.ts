@@ -1,21 +1,46 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@sciwise/contracts/constants';
-import { errorResponseSchema } from '@sciwise/contracts/public';
-import { safeParse } from 'zod/mini';
-import type { $ZodType, output } from 'zod/v4/core';
+import { errorCodes, IDEMPOTENCY_KEY_HEADER, type ErrorCode } from '@sciwise/contracts/constants';
 import { ApiError, NETWORK_ERROR } from './api-error.ts';
 
 /*
- * The one way the web calls the API. Every answer is parsed with the contract's schema: the zod
- * schemas of packages/contracts on signed-in pages, the zod/mini ones of
- * "@sciwise/contracts/public" on the public pages, which keeps their first load small
- * (docs/decisions/005-public-site.md). This module imports neither zod nor the contract index.
+ * The one way the web calls the API. Every answer is read with a schema in the Standard Schema
+ * form, so this module imports no parser: on signed-in pages the contract's zod schema (zod is
+ * loaded there anyway), on the public pages `checkedByServer` with the contract's type, because
+ * the server has checked every answer against the same contract before sending it and the public
+ * pages' first load stays without a parser (docs/decisions/005-public-site.md).
  */
 
 export { ApiError, errorMessage, isApiError, NETWORK_ERROR } from './api-error.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions<S extends $ZodType> {
+/**
+ * What an answer is read with: a zod schema of packages/contracts, or checkedByServer. The part of
+ * the Standard Schema interface (standardschema.dev) the client uses, which zod's schemas implement.
+ */
+export interface AnswerSchema<T = unknown> {
+  readonly '~standard': {
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: T; readonly issues?: undefined }
+      | { readonly issues: readonly unknown[] }
+      | Promise<unknown>;
+  };
+}
+type AnswerOf<S extends AnswerSchema> = S extends AnswerSchema<infer T> ? T : never;
+
+/**
+ * An answer read as the contract's type `T` without parsing it again: the server validates every
+ * answer against its route's contract schema before sending it (fastify-type-provider-zod's
+ * serializer answers 500 instead of a body that does not match), and `T` comes from that contract,
+ * so a change to it fails the web's type check. For the public pages, whose first load would
+ * otherwise carry a parser.
+ */
+export function checkedByServer<T>(): AnswerSchema<T> {
+  return { '~standard': { validate: (value) => ({ value: value as T }) } };
+}
+
+interface RequestOptions<S extends AnswerSchema> {
   method?: Method;
   /** JSON body, or FormData for uploads. */
   body?: unknown;
@@ -27,36 +52,50 @@ interface RequestOptions<S extends $ZodType> {
   keepalive?: boolean;
 }
 
-/** A failed answer as an ApiError carrying the server's own message. */
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  (errorCodes as readonly unknown[]).includes(value);
+
+/**
+ * A failed answer as an ApiError carrying the server's own message. The server's errors have
+ * errorResponseSchema's shape; anything else on the way (a proxy's page) gets a message of ours.
+ */
 function errorFrom(status: number, data: unknown): ApiError {
-  const parsed = safeParse(errorResponseSchema, data);
-  if (parsed.success) {
-    return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.details ?? []);
-  }
-  const message =
-    typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
-      ? data.message
-      : `The server answered ${status}. Please try again.`;
-  return new ApiError(status, message, status === 429 ? 'rate_limited' : 'internal');
+  const error = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (typeof error.message !== 'string')
+    return new ApiError(status, `The server answered ${status}. Please try again.`, fallbackCode(status));
+  const code = isErrorCode(error.code) ? error.code : fallbackCode(status);
+  const details = Array.isArray(error.details)
+    ? error.details.filter(
+        (detail): detail is { field: string; message: string } =>
+          typeof detail === 'object' &&
+          detail !== null &&
+          typeof (detail as Record<string, unknown>).field === 'string' &&
+          typeof (detail as Record<string, unknown>).message === 'string',
+      )
+    : [];
+  return new ApiError(status, error.message, code, details);
 }
 
-function parseAnswer<S extends $ZodType>(status: number, data: unknown, schema: S): output<S> {
+const fallbackCode = (status: number): ErrorCode => (status === 429 ? 'rate_limited' : 'internal');
+
+function parseAnswer<S extends AnswerSchema>(status: number, data: unknown, schema: S): AnswerOf<S> {
   if (status < 200 || status >= 300) throw errorFrom(status, data);
-  const parsed = safeParse(schema, data);
-  if (!parsed.success) {
+  const result = schema['~standard'].validate(data);
+  // Every schema here reads synchronously (zod's do, checkedByServer does).
+  if (result instanceof Promise || result.issues) {
     throw new ApiError(status, 'The server sent an answer we could not read.', 'bad_response');
   }
-  return parsed.data;
+  return result.value as AnswerOf<S>;
 }
 
 /**
  * Calls the API on the same origin with the session cookie, parses the answer with the
  * contract's schema, and turns every failure into an ApiError carrying the server's message.
  */
-export async function apiRequest<S extends $ZodType>(
+export async function apiRequest<S extends AnswerSchema>(
   path: string,
   options: RequestOptions<S>,
-): Promise<output<S>> {
+): Promise<AnswerOf<S>> {
   const { method = 'GET', body, schema, signal, idempotencyKey, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
@@ -86,7 +125,7 @@ export async function apiRequest<S extends $ZodType>(
   return parseAnswer(response.status, data, schema);
 }
 
-interface UploadOptions<S extends $ZodType> {
+interface UploadOptions<S extends AnswerSchema> {
   body: FormData;
   schema: S;
   /** Called as the bytes go out, with the share sent so far (0 to 1). */
@@ -98,7 +137,10 @@ interface UploadOptions<S extends $ZodType> {
  * A multipart POST that reports upload progress (fetch cannot), with the same parsing and errors
  * as apiRequest.
  */
-export function apiUpload<S extends $ZodType>(path: string, options: UploadOptions<S>): Promise<output<S>> {
+export function apiUpload<S extends AnswerSchema>(
+  path: string,
+  options: UploadOptions<S>,
+): Promise<AnswerOf<S>> {
   const { body, schema, onProgress, signal } = options;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

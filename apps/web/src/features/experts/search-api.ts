@@ -1,16 +1,11 @@
-import {
-  expertSearchResponseSchema,
-  searchTotalSchema,
-  type ExpertSearchResponse,
-  type SearchTotal,
-} from '@sciwise/contracts/public';
+import type { ExpertSearchResponse, SearchTotal } from '@sciwise/contracts/public';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { apiRequest, checkedByServer, isApiError } from '../../lib/api-client.ts';
 
 /*
- * The expert directory's reads (GET /api/experts, GET /api/experts/count), parsed by the one
- * client with the contract's zod/mini schemas, and kept without TanStack Query: the directory is
- * a prerendered public page within the first-load budget of the landing page
+ * The expert directory's reads (GET /api/experts, GET /api/experts/count), through the one client
+ * as the contract's types (the server checked them), and kept without TanStack Query: the
+ * directory is a prerendered public page within the first-load budget of the landing page
  * (docs/decisions/005-public-site.md). Signed-in pages keep queries.ts.
  */
 
@@ -46,7 +41,7 @@ async function fetchPage(path: string, cursor: string | null, signal: AbortSigna
   const url = cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await apiRequest(url, { schema: expertSearchResponseSchema, signal });
+      return await apiRequest(url, { schema: checkedByServer<ExpertSearchResponse>(), signal });
     } catch (error) {
       const retryable = isApiError(error) && (error.status === 0 || error.status >= 500);
       if (!retryable || attempt === 3 || signal.aborted) throw error;
@@ -156,7 +151,7 @@ export function useResultCount(params: SearchParamsRecord, search: ExpertSearch)
       return;
     }
     const controller = new AbortController();
-    apiRequest(path, { schema: searchTotalSchema, signal: controller.signal }).then(
+    apiRequest(path, { schema: checkedByServer<SearchTotal>(), signal: controller.signal }).then(
       (total) => {
         counts.set(path, { total, at: Date.now() });
         startTransition(() => setCounted({ path, total }));
