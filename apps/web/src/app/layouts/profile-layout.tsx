@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -52,14 +52,13 @@ export function ProfileLayout() {
   const [mode, setMode] = useDashboardMode();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(true);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const closeMobile = useCallback(() => setMobileOpen(false), []);
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    if (isDesktop) setMobileOpen(false);
-  }, [isDesktop]);
-  useEffect(() => setMobileOpen(false), [pathname]);
+  // The drawer belongs to the page it was opened on: a navigation closes it, and so does a window
+  // that grows to desktop width (for good, as the drawer is gone there).
+  const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
+  if (isDesktop && mobileOpenAt !== null) setMobileOpenAt(null);
+  const mobileOpen = mobileOpenAt === pathname;
+  const closeMobile = useCallback(() => setMobileOpenAt(null), []);
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -68,7 +67,7 @@ export function ProfileLayout() {
         mode={mode}
         onModeChange={setMode}
         sidebarOpen={isDesktop ? desktopOpen : mobileOpen}
-        onToggleSidebar={() => (isDesktop ? setDesktopOpen((value) => !value) : setMobileOpen(true))}
+        onToggleSidebar={() => (isDesktop ? setDesktopOpen((value) => !value) : setMobileOpenAt(pathname))}
       />
       <div className="flex flex-1">
         {isDesktop && desktopOpen && (

@@ -13,7 +13,12 @@ interface AuthModalApi {
 }
 
 /** Set while a new account signs in and heads for its destination, so no other redirect overtakes it. */
-export const pendingSignUpDestination: { current: string | null } = { current: null };
+export const pendingSignUpDestination: { readonly current: string | null } = { current: null };
+
+/** Outside React's state on purpose: the redirect that must wait reads it in the same render. */
+export function setPendingSignUpDestination(path: string | null): void {
+  (pendingSignUpDestination as { current: string | null }).current = path;
+}
 
 const AuthModalContext = createContext<AuthModalApi | null>(null);
 

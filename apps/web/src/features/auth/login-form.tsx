@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema } from '@sciwise/contracts';
+import { loginRequestSchema, type LoginRequest } from '@sciwise/contracts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -28,7 +28,8 @@ export function LoginForm() {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
+  // Called from the submit event, never while rendering (it reads the in-flight ref).
+  const signIn = async (values: LoginRequest) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setServerError(null);
@@ -40,10 +41,15 @@ export function LoginForm() {
     } finally {
       inFlight.current = false;
     }
-  });
+  };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label="Login">
+    <form
+      onSubmit={(event) => void handleSubmit(signIn)(event)}
+      noValidate
+      className="space-y-4"
+      aria-label="Login"
+    >
       {serverError && <Alert>{serverError}</Alert>}
       <InputField
         label="E-mail"

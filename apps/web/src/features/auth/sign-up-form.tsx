@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { isApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
-import { pendingSignUpDestination, useAuthModal } from './auth-modal-context.tsx';
+import { setPendingSignUpDestination, useAuthModal } from './auth-modal-context.tsx';
 import { loginErrorText } from './login-form.tsx';
 import {
   checkPhoneParts,
@@ -136,7 +136,8 @@ export function SignUpForm() {
     },
   });
 
-  const onSubmit = handleSubmit(async (form) => {
+  // Called from the submit event, never while rendering (it reads the in-flight ref).
+  const createAccount = async (form: SignUpFormOutput) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setCreating(true);
@@ -171,7 +172,7 @@ export function SignUpForm() {
     }
     setSigningIn(true);
     const destination = returnTo ?? '/chat';
-    pendingSignUpDestination.current = destination;
+    setPendingSignUpDestination(destination);
     try {
       await login({ email, password: form.password });
       notify(SIGN_UP_SUCCESS);
@@ -181,16 +182,16 @@ export function SignUpForm() {
       if (isApiError(error) && error.code === 'unauthenticated') setAlreadyRegistered(email);
       else setServerError(`We could not sign you in just now: ${loginErrorText(error)} Please log in.`);
     } finally {
-      pendingSignUpDestination.current = null;
+      setPendingSignUpDestination(null);
       inFlight.current = false;
       setCreating(false);
       setSigningIn(false);
     }
-  });
+  };
 
   return (
     <form
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void handleSubmit(createAccount)(event)}
       noValidate
       className="space-y-4"
       aria-label="Create Account"

@@ -35,7 +35,12 @@ export function SubjectSearchBox({
   const subjects = open && prefix.length >= 2 ? (suggestions.data?.subjects ?? []) : [];
   const expanded = subjects.length > 0;
 
-  useEffect(() => setValue(defaultValue), [defaultValue]);
+  // A new defaultValue (the page's query changed) replaces what is in the box.
+  const [valueFrom, setValueFrom] = useState(defaultValue);
+  if (defaultValue !== valueFrom) {
+    setValueFrom(defaultValue);
+    setValue(defaultValue);
+  }
 
   const choose = (text: string) => {
     setValue(text);

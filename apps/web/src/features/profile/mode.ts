@@ -22,10 +22,13 @@ export function useDashboardMode(): [DashboardMode, (mode: DashboardMode) => voi
   const user = useSignedInUser();
   const update = useUpdateProfile();
   const [mode, setMode] = useState<DashboardMode>(() => modeFromPath(pathname) ?? user.dashboardMode);
-  useEffect(() => {
+  // Entering a path with a mode sets it, while rendering that path (no second render with the old one).
+  const [modeSetFor, setModeSetFor] = useState(pathname);
+  if (pathname !== modeSetFor) {
+    setModeSetFor(pathname);
     const fromPath = modeFromPath(pathname);
     if (fromPath) setMode(fromPath);
-  }, [pathname]);
+  }
 
   // Saved once per change: a failed save leaves the mode as it is on this page and is not retried
   // in a loop; the next change tries again.

@@ -49,10 +49,7 @@ function useRevealedSteps(count: number) {
   const [revealed, setRevealed] = useState(0);
   const reducedMotion = usePrefersReducedMotion();
   useEffect(() => {
-    if (reducedMotion) {
-      setRevealed(count);
-      return;
-    }
+    if (reducedMotion) return;
     // Spec §4: the first step after 100 ms, then one more every 600 ms.
     const timers = Array.from({ length: count }, (_, step) =>
       window.setTimeout(
@@ -62,7 +59,8 @@ function useRevealedSteps(count: number) {
     );
     return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, [count, reducedMotion]);
-  return revealed;
+  // Without motion every step is there at once.
+  return reducedMotion ? count : revealed;
 }
 
 export function Timeline() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { ChevronDownIcon } from '../../components/ui/icons.tsx';
@@ -12,15 +12,18 @@ import { primaryNav, type NavMenu } from './nav-data.ts';
 /** Spec §9: the header turns solid once the page is scrolled more than 10 px. */
 export const SCROLL_THRESHOLD = 10;
 
+function subscribeToScroll(onChange: () => void) {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+/** Whether the page is scrolled past `threshold`; false while prerendering and hydrating. */
 function useScrolledPast(threshold: number) {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  return scrolled;
+  return useSyncExternalStore(
+    subscribeToScroll,
+    () => window.scrollY > threshold,
+    () => false,
+  );
 }
 
 const summaryReset = 'cursor-pointer list-none [&::-webkit-details-marker]:hidden';
