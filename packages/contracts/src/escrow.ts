@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { AMOUNT_MAX_MINOR } from './constants.ts';
-import { amountMinorSchema, criteriaSchema, MILESTONE_CRITERIA_MAX } from './projects.ts';
+import {
+  amountMinorSchema,
+  criteriaSchema,
+  MILESTONE_CRITERIA_MAX,
+  MILESTONE_TITLE_MAX,
+} from './projects.ts';
 import type { RateCurrency } from './constants.ts';
 import { multiLineText, pageCursorSchema, singleLineText } from './text.ts';
 import { moneySchema } from './experts.ts';
@@ -367,7 +372,9 @@ export const resolveDisputeRequestSchema = z
 export type ResolveDisputeRequest = z.infer<typeof resolveDisputeRequestSchema>;
 
 export const proposeMilestoneRequestSchema = z.strictObject({
-  title: singleLineText('The title', 120).pipe(z.string().min(1, 'Give the milestone a title.')),
+  title: singleLineText('The title', MILESTONE_TITLE_MAX).pipe(
+    z.string().min(1, 'Give the milestone a title.'),
+  ),
   amountMinor: amountMinorSchema('The amount'),
   criteria: criteriaSchema.default([]),
 });

@@ -80,7 +80,9 @@ export const publicationSchema = z.strictObject({
 export type Publication = z.infer<typeof publicationSchema>;
 
 export const HEADLINE_MIN = 10;
+export const HEADLINE_MAX = 120;
 export const BIO_MIN = 80;
+export const BIO_MAX = 5000;
 export const RATE_MIN_MINOR = 1_000;
 export const RATE_MAX_MINOR = 1_000_000;
 
@@ -89,8 +91,8 @@ export const RATE_MAX_MINOR = 1_000_000;
  * person goes. The rules for a complete application are checked on submit (server side).
  */
 export const expertApplicationDraftSchema = z.strictObject({
-  headline: line('headline', 120).optional(),
-  bio: multiLineText('bio', 5000).optional(),
+  headline: line('headline', HEADLINE_MAX).optional(),
+  bio: multiLineText('bio', BIO_MAX).optional(),
   category: expertCategorySchema.optional(),
   subjects: z.array(subjectNameSchema).max(10, 'Choose at most 10 subjects.').optional(),
   skills: z

@@ -61,7 +61,8 @@ export const dateOnlySchema = z
 
 export const PROJECT_SUBJECTS_MAX = 10;
 export const PROJECT_ATTACHMENTS_MAX = 10;
-export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const ATTACHMENT_MAX_MB = 20;
+export const ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_MB * 1024 * 1024;
 
 const subjectName = singleLineText('A subject', SUBJECT_NAME_MAX).pipe(
   z.string().min(2, 'A subject needs at least 2 characters.'),
@@ -261,6 +262,11 @@ export type InvitationListResponse = z.infer<typeof invitationListResponseSchema
 // ---------------------------------------------------------------------------------------------
 
 export const QUOTE_MILESTONES_MAX = 20;
+export const MILESTONE_TITLE_MAX = 120;
+export const COVER_LETTER_MIN = 20;
+export const COVER_LETTER_MAX = 5000;
+/** A reason given to the other side (declining a quote or an invitation). */
+export const REASON_MAX = 1000;
 
 /** A milestone's acceptance criteria: short checks the client ticks when approving. */
 export const MILESTONE_CRITERIA_MAX = 10;
@@ -275,14 +281,16 @@ export const criteriaSchema = z
   .max(MILESTONE_CRITERIA_MAX, `List at most ${MILESTONE_CRITERIA_MAX} acceptance criteria.`);
 
 export const quoteMilestoneInputSchema = z.strictObject({
-  title: singleLineText('A milestone title', 120).pipe(z.string().min(1, 'Give every milestone a title.')),
+  title: singleLineText('A milestone title', MILESTONE_TITLE_MAX).pipe(
+    z.string().min(1, 'Give every milestone a title.'),
+  ),
   amountMinor: amountMinorSchema('A milestone amount'),
   criteria: criteriaSchema.default([]),
 });
 
 const quoteFields = {
-  coverLetter: multiLineText('The cover letter', 5000).pipe(
-    z.string().min(20, 'Write a cover letter of at least 20 characters.'),
+  coverLetter: multiLineText('The cover letter', COVER_LETTER_MAX).pipe(
+    z.string().min(COVER_LETTER_MIN, `Write a cover letter of at least ${COVER_LETTER_MIN} characters.`),
   ),
   priceMinor: amountMinorSchema('The price'),
   durationDays: z
@@ -326,12 +334,12 @@ export const quoteUpdateSchema = z
   .refine(milestonesAddUp, { message: ADD_UP, path: ['milestones'] });
 
 export const declineQuoteRequestSchema = z.strictObject({
-  reason: multiLineText('The reason', 1000).pipe(
+  reason: multiLineText('The reason', REASON_MAX).pipe(
     z.string().min(3, 'Tell the expert briefly why you decline.'),
   ),
 });
 export const declineInvitationRequestSchema = z.strictObject({
-  reason: multiLineText('The reason', 1000).optional(),
+  reason: multiLineText('The reason', REASON_MAX).optional(),
 });
 
 export const quoteActionSchema = z.enum(['edit', 'withdraw', 'decline', 'accept']);

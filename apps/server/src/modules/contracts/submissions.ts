@@ -1,5 +1,6 @@
 import {
   ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_MB,
   formatAmount,
   SUBMISSION_FILES_MAX,
   submissionNoteSchema,
@@ -31,8 +32,7 @@ export const RELEASE_REMINDER_JOB = 'milestone-release-reminder';
 /** Reminders go to the client this many days before the automatic release. */
 export const REMINDER_DAYS_BEFORE = [3, 1];
 
-const MB = 1024 * 1024;
-const TOO_LARGE = `Each file can be at most ${ATTACHMENT_MAX_BYTES / MB} MB. Share larger deliverables through a link in the note.`;
+const TOO_LARGE = `Each file can be at most ${ATTACHMENT_MAX_MB} MB. Share larger deliverables through a link in the note.`;
 const TOO_MANY = `Attach at most ${SUBMISSION_FILES_MAX} files to one submission.`;
 const WRONG_TYPE =
   'That file type is not accepted, or its content does not match its name. Deliver PDF, Word, Excel, PowerPoint, CSV, text or image files.';

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, PROJECT_ATTACHMENTS_MAX } from '@sciwise/contracts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB, PROJECT_ATTACHMENTS_MAX } from '@sciwise/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import { projectAttachments, projects } from '../../db/schema/index.ts';
@@ -12,8 +12,7 @@ import { visibleProject, type Viewer } from './access.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectEditable } from './project-states.ts';
 
-const MB = 1024 * 1024;
-const TOO_LARGE = `Attachments can be at most ${ATTACHMENT_MAX_BYTES / MB} MB. Please share larger files through a link in the description.`;
+const TOO_LARGE = `Attachments can be at most ${ATTACHMENT_MAX_MB} MB. Please share larger files through a link in the description.`;
 const WRONG_TYPE =
   'That file type is not accepted, or its content does not match its name. Attach PDF, Word, Excel, PowerPoint, CSV, text or image files.';
 const ATTACHMENT_NOT_FOUND = 'We could not find that attachment.';
@@ -55,7 +54,7 @@ export async function readAttachmentUpload(ctx: ServiceContext, body: FormBody):
   }
 }
 
-/** Checked before the upload is read, so nobody else can make the server take in 20 MB. */
+/** Checked before the upload is read, so nobody else can make the server take in a whole file. */
 export async function assertCanAttach(
   ctx: ServiceContext,
   user: SessionUser,

@@ -1,4 +1,6 @@
 import {
+  BIO_MAX,
+  HEADLINE_MAX,
   availabilities,
   BIO_MIN,
   HEADLINE_MIN,
@@ -132,7 +134,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
             <>
               <InputField
                 label="Headline"
-                maxLength={120}
+                maxLength={HEADLINE_MAX}
                 error={problemOf('headline')}
                 hint={`At least ${HEADLINE_MIN} characters, e.g. "Biostatistician for oncology trials".`}
                 {...register('headline', { onBlur: () => report('headline') })}
@@ -144,7 +146,7 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
                 <textarea
                   id="application-bio"
                   rows={8}
-                  maxLength={5000}
+                  maxLength={BIO_MAX}
                   aria-invalid={problemOf('bio') ? true : undefined}
                   aria-describedby={problemOf('bio') ? 'application-bio-error' : 'application-bio-hint'}
                   className={controlClasses(Boolean(problemOf('bio')))}

@@ -1,4 +1,6 @@
 import {
+  BIO_MAX,
+  HEADLINE_MAX,
   availabilities,
   BIO_MIN,
   expertProfileEditSchema,
@@ -104,7 +106,7 @@ export function OfferForm({ profile }: { profile: MyExpertProfile }) {
         <InputField
           label="Headline"
           value={values.headline}
-          maxLength={120}
+          maxLength={HEADLINE_MAX}
           onChange={(event) => set('headline', event.target.value)}
           error={problemOf('headline')}
           hint={`At least ${HEADLINE_MIN} characters, e.g. "Biostatistician for oncology trials".`}
@@ -116,7 +118,7 @@ export function OfferForm({ profile }: { profile: MyExpertProfile }) {
           <textarea
             id="offer-bio"
             rows={7}
-            maxLength={5000}
+            maxLength={BIO_MAX}
             value={values.bio}
             onChange={(event) => set('bio', event.target.value)}
             aria-invalid={problemOf('bio') ? true : undefined}

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, type Attachment } from '@sciwise/contracts';
+import { ATTACHMENT_MAX_MB, ATTACHMENT_MAX_BYTES, type Attachment } from '@sciwise/contracts';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { CloseIcon, DocumentIcon } from '../../components/ui/icons.tsx';
@@ -25,7 +25,9 @@ export function AttachmentsEditor({ projectId, initial }: { projectId: string; i
     if (!file) return;
     setError(null);
     if (file.size > ATTACHMENT_MAX_BYTES) {
-      setError(`“${file.name}” is larger than 20 MB. Share bigger files through a link in the description.`);
+      setError(
+        `“${file.name}” is larger than ${ATTACHMENT_MAX_MB} MB. Share bigger files through a link in the description.`,
+      );
       return;
     }
     setBusy(true);
@@ -66,8 +68,8 @@ export function AttachmentsEditor({ projectId, initial }: { projectId: string; i
         className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-control file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
       />
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        PDF, Word, Excel, PowerPoint, CSV, text or images, up to 20 MB each. Only signed-in people who can see
-        the project can download them.
+        PDF, Word, Excel, PowerPoint, CSV, text or images, up to {ATTACHMENT_MAX_MB} MB each. Only signed-in
+        people who can see the project can download them.
       </p>
       {busy && (
         <p role="status" className="text-sm text-slate-600">

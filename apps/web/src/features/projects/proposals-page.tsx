@@ -1,4 +1,5 @@
 import type { Invitation, PaymentTerms, Quote } from '@sciwise/contracts';
+import { REASON_MAX } from '@sciwise/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -40,7 +41,7 @@ function DeclineForm({ quote, onClose }: { quote: Quote; onClose: () => void }) 
       <InputField
         label="Reason for the expert"
         value={reason}
-        maxLength={1000}
+        maxLength={REASON_MAX}
         onChange={(e) => setReason(e.target.value)}
         placeholder="e.g. Over our budget"
       />

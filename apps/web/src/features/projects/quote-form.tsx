@@ -1,4 +1,6 @@
 import {
+  COVER_LETTER_MAX,
+  MILESTONE_TITLE_MAX,
   QUOTE_MILESTONES_MAX,
   quoteRequestSchema,
   type Quote,
@@ -99,7 +101,7 @@ export function QuoteForm({
         <textarea
           id="quote-cover"
           rows={6}
-          maxLength={5000}
+          maxLength={COVER_LETTER_MAX}
           value={coverLetter}
           onChange={(e) => setCoverLetter(e.target.value)}
           className={controlClasses(false)}
@@ -121,7 +123,7 @@ export function QuoteForm({
               <InputField
                 label={`Milestone ${index + 1}`}
                 value={row.title}
-                maxLength={120}
+                maxLength={MILESTONE_TITLE_MAX}
                 onChange={(e) => update(index, { title: e.target.value })}
                 placeholder="e.g. Analysis plan"
               />

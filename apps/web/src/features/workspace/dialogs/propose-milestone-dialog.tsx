@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CRITERION_MAX_LENGTH,
+  MILESTONE_TITLE_MAX,
   criteriaSchema,
   MILESTONE_CRITERIA_MAX,
   proposeMilestoneRequestSchema,
@@ -71,7 +73,7 @@ export function ProposeMilestoneDialog({ contract, onClosed }: { contract: Contr
     >
       <InputField
         label="Milestone title"
-        maxLength={120}
+        maxLength={MILESTONE_TITLE_MAX}
         error={errors.title?.message}
         {...form.register('title')}
       />
@@ -92,7 +94,7 @@ export function ProposeMilestoneDialog({ contract, onClosed }: { contract: Contr
           <div key={field.id} className="flex items-start gap-2">
             <InputField
               label={`Criterion ${index + 1}`}
-              maxLength={200}
+              maxLength={CRITERION_MAX_LENGTH}
               wrapperClassName="flex-1"
               error={errors.criteria?.[index]?.text?.message}
               {...form.register(`criteria.${index}.text`)}

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ATTACHMENT_MAX_BYTES, SUBMISSION_FILES_MAX, submissionNoteSchema } from '@sciwise/contracts';
+import {
+  ATTACHMENT_MAX_MB,
+  ATTACHMENT_MAX_BYTES,
+  SUBMISSION_FILES_MAX,
+  submissionNoteSchema,
+} from '@sciwise/contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -63,7 +68,9 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
     const chosen = [...files, ...Array.from(picked ?? [])];
     const tooBig = chosen.find((file) => file.size > ATTACHMENT_MAX_BYTES);
     if (tooBig)
-      setFileProblem(`“${tooBig.name}” is larger than 20 MB. Share bigger files through a link in the note.`);
+      setFileProblem(
+        `“${tooBig.name}” is larger than ${ATTACHMENT_MAX_MB} MB. Share bigger files through a link in the note.`,
+      );
     else if (chosen.length > SUBMISSION_FILES_MAX)
       setFileProblem(`A submission can have at most ${SUBMISSION_FILES_MAX} files.`);
     else setFiles(chosen);
@@ -112,7 +119,7 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
       />
       <div className="space-y-2">
         <label htmlFor={`${id}-files`} className="block text-sm font-medium text-slate-800">
-          Files (up to {SUBMISSION_FILES_MAX}, 20 MB each)
+          Files (up to {SUBMISSION_FILES_MAX}, {ATTACHMENT_MAX_MB} MB each)
         </label>
         <input
           id={`${id}-files`}
