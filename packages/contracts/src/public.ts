@@ -6,7 +6,7 @@ import { availabilities, errorCodes, expertCategories, rateCurrencies } from './
  * validates and documents them (experts.ts and errors.ts re-export them) and checks every answer
  * against its schema before sending it. The web imports only their types: the public pages take
  * the server's checked answers as these types, so a first-time visitor downloads no parser
- * (docs/decisions/005-public-site.md).
+ * (docs/decisions/054-public-pages-trust-checked-answers.md).
  */
 
 export { errorCodes, type ErrorCode } from './constants.ts';

@@ -14,7 +14,7 @@ import { PageSpinner } from '../components/ui/spinner.tsx';
  * The route table (router.tsx) keeps React Router's route objects with `lazy`, `errorElement` and
  * `handle`, but the app renders them in React Router's declarative mode: the data router adds
  * ~17 KB gzipped to every page's first load, more than the public pages' budget allows
- * (docs/decisions/005-public-site.md). This file supplies what the data router did for us: lazy
+ * (docs/decisions/052-declarative-react-router.md). This file supplies what the data router did for us: lazy
  * route modules behind Suspense, error boundaries per route, a pending flag for the progress bar,
  * and preloading of the current address's modules before hydration.
  */

@@ -6,7 +6,7 @@ import { ApiError, NETWORK_ERROR } from './api-error.ts';
  * form, so this module imports no parser: on signed-in pages the contract's zod schema (zod is
  * loaded there anyway), on the public pages `checkedByServer` with the contract's type, because
  * the server has checked every answer against the same contract before sending it and the public
- * pages' first load stays without a parser (docs/decisions/005-public-site.md).
+ * pages' first load stays without a parser (docs/decisions/054-public-pages-trust-checked-answers.md).
  */
 
 export { ApiError, errorMessage, isApiError, NETWORK_ERROR } from './api-error.ts';

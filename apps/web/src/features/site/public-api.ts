@@ -5,7 +5,7 @@ import { fetchSubjectSuggestions } from '../../lib/subjects-api.ts';
 /*
  * The three public reads of the marketing pages, through the one client as the contract's types
  * (the server checked them): a parser would be the largest script a first-time visitor downloads
- * after React (see docs/decisions/005-public-site.md).
+ * after React (see docs/decisions/054-public-pages-trust-checked-answers.md).
  */
 
 /** The card fields the landing page shows. */

@@ -3,7 +3,7 @@ import { startTransition, useEffect, useState } from 'react';
 /*
  * A small cache for the marketing pages' three public reads (featured experts, counts, subject
  * names). The rest of the app uses TanStack Query; these pages do without it to stay within the
- * first-load budget (docs/decisions/005-public-site.md). Answers live for the page's lifetime;
+ * first-load budget (docs/decisions/053-tanstack-query-per-route.md). Answers live for the page's lifetime;
  * a failed read is tried again on the next mount.
  */
 
