@@ -200,7 +200,7 @@ async function bareIdempotencyKey(work: () => Promise<unknown>) {
 }
 
 /**
- * A document the money movement issues (decision 009: a fund issues the fee invoice and the
+ * A document the money movement issues (decision 011: a fund issues the fee invoice and the
  * receipt, a release the expert's fee invoice): the next number of its series, then the row.
  */
 async function bareDocument(

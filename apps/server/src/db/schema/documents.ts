@@ -18,7 +18,7 @@ import { rateCurrency } from './experts.ts';
 import { contractMilestones, contracts } from './projects.ts';
 
 /*
- * Receipts, invoices and statements (issue 14, decision 009). An issued document is a row that
+ * Receipts, invoices and statements (issue 14, decision 011). An issued document is a row that
  * never changes: a trigger in the migration refuses UPDATE and DELETE, and a correction is a new
  * document that names the one it corrects. It keeps the facts it prints (a snapshot taken when it
  * was issued), so re-rendering it years later prints the same thing.

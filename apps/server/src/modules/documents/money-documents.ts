@@ -8,7 +8,7 @@ import { addresseeOf, contractReferences, ISSUER, referencesFrom, type Addressee
 import { documentDate, issueDocument, type IssuedDocument, type QueuedDocument } from './issue.ts';
 
 /*
- * The documents money movements on a contract produce (decision 009), issued in the transaction
+ * The documents money movements on a contract produce (decision 011), issued in the transaction
  * that moves the money, so a payment that rolls back leaves no document and no used number:
  *   funding or bonus by card  -> the client's fee invoice, then their receipt for the whole charge
  *   release or split          -> the expert's fee invoice for the service fee deducted

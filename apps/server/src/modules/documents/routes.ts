@@ -32,7 +32,7 @@ const errors = {
 const idParams = z.object({ id: uuidSchema });
 const tags = ['documents'];
 
-/** Receipts, invoices and statements, and the billing details printed on them (decision 009). */
+/** Receipts, invoices and statements, and the billing details printed on them (decision 011). */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
