@@ -22,9 +22,7 @@ const featureDependencies = {
   account: ['auth', 'documents', 'experts', 'notifications'],
   billing: ['documents', 'projects'],
   chat: ['auth', 'notifications'],
-  // experts and projects still use each other (the invite dialog one way, the subject picker the
-  // other): the one two-way pair left, listed so it cannot grow unnoticed.
-  experts: ['auth', 'projects', 'reviews', 'site'],
+  experts: ['auth', 'reviews', 'site'],
   payouts: ['experts', 'workspace'],
   // The signed-in dashboard: its page table and home cards gather the other features' pages.
   profile: [

@@ -60,7 +60,17 @@ const publicRoutes: RouteObject[] = [
       Component: (await import('../features/experts/find-expert-page.tsx')).FindExpertPage,
     }),
   })),
-  { path: 'experts/:slug', lazy: async () => ({ Component: (await experts()).ExpertProfilePage }) },
+  {
+    path: 'experts/:slug',
+    // The profile's "Invite to a project" dialog comes from the projects feature, composed here.
+    lazy: async () => {
+      const [{ ExpertProfilePage }, { InviteToProjectDialog }] = await Promise.all([
+        experts(),
+        import('../features/projects/invite-to-project-dialog.tsx'),
+      ]);
+      return { Component: () => <ExpertProfilePage inviteDialog={InviteToProjectDialog} /> };
+    },
+  },
   { path: 'projects', lazy: async () => ({ Component: (await projects()).ProjectsPage }) },
   { path: 'projects/:id', lazy: async () => ({ Component: (await projects()).ProjectDetailPage }) },
   ...['create-project', 'request-service'].map((path) => ({

@@ -1,6 +1,6 @@
 import { expertCategoryLabels, type ExpertProfile } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -10,7 +10,6 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
-import { InviteToProjectDialog } from '../projects/invite-to-project-dialog.tsx';
 import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
 import { StarRating } from '../../components/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney, usdEquivalent } from './format.ts';
@@ -51,7 +50,17 @@ function Band({ children }: { children?: ReactNode }) {
   );
 }
 
-export function ExpertProfilePage() {
+/**
+ * The "Invite to a project" dialog, which belongs to the projects feature: app/router.tsx hands it
+ * in, so the experts feature does not import projects (docs/decisions/020-web-boundaries.md).
+ */
+export type InviteDialog = ComponentType<{
+  expert: Pick<ExpertProfile, 'slug' | 'name'>;
+  open: boolean;
+  onClose: () => void;
+}>;
+
+export function ExpertProfilePage({ inviteDialog }: { inviteDialog: InviteDialog }) {
   const { slug = '' } = useParams();
   const profile = useQuery(expertProfileQuery(slug));
   const { status } = useAuth();
@@ -114,7 +123,7 @@ export function ExpertProfilePage() {
     );
   }
 
-  return <ProfileView expert={profile.data} signedIn={status === 'signed-in'} />;
+  return <ProfileView expert={profile.data} signedIn={status === 'signed-in'} inviteDialog={inviteDialog} />;
 }
 
 /** Whether the signed-in person is looking at their own public profile (their application's slug). */
@@ -123,7 +132,15 @@ function useIsOwnProfile(slug: string, signedIn: boolean): boolean {
   return signedIn && mine.data?.status === 'approved' && mine.data.slug === slug;
 }
 
-function ProfileView({ expert, signedIn }: { expert: ExpertProfile; signedIn: boolean }) {
+function ProfileView({
+  expert,
+  signedIn,
+  inviteDialog: InviteToProjectDialog,
+}: {
+  expert: ExpertProfile;
+  signedIn: boolean;
+  inviteDialog: InviteDialog;
+}) {
   const own = useIsOwnProfile(expert.slug, signedIn);
   // The iD typed into the application is only the expert's word: shown apart, and not at all when
   // it is the one they verified by linking ORCID.
