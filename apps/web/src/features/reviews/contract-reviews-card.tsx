@@ -14,12 +14,12 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { contractReviewsQuery, useWriteReview } from './queries.ts';
 import { ReviewItem } from './review-item.tsx';
 import { StarInput } from './star-input.tsx';
-import { TextWithCounter } from './text-with-counter.tsx';
 
 type Errors = Partial<Record<'rating' | 'text' | ReviewCategory, string>>;
 
@@ -71,10 +71,10 @@ function ReviewForm({ contractId, state }: { contractId: string; state: Contract
           ))}
         </div>
       )}
-      <TextWithCounter
+      <TextAreaField
         label="Your review"
         value={text}
-        max={REVIEW_TEXT_MAX}
+        limit={REVIEW_TEXT_MAX}
         onChange={(event) => setText(event.target.value)}
         hint={
           state.writesCategories

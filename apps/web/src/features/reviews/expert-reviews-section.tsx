@@ -11,11 +11,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { StarRating } from '../../components/star-rating.tsx';
 import { expertReviewsQuery, useAnswerReview } from './queries.ts';
 import { ReviewItem } from './review-item.tsx';
-import { TextWithCounter } from './text-with-counter.tsx';
 
 const oneDecimal = (value: number) => value.toFixed(1);
 
@@ -85,10 +85,10 @@ function AnswerForm({ slug, review }: { slug: string; review: Review }) {
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-control bg-slate-50 p-3">
-      <TextWithCounter
+      <TextAreaField
         label={`Your answer to ${review.authorName}`}
         value={text}
-        max={REVIEW_REPLY_MAX}
+        limit={REVIEW_REPLY_MAX}
         onChange={(event) => setText(event.target.value)}
         hint="Shown under the review to everyone. You can answer once, and an answer cannot be changed."
         error={error}

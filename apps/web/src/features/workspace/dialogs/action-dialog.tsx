@@ -9,9 +9,10 @@ import type { ActionCopy } from '../consequences.ts';
 
 /**
  * A confirm dialog's life: open until the action succeeds, busy while it runs, and the server's
- * message when it fails (the dialog stays open so the person can correct and retry).
+ * message when it fails (the dialog stays open so the person can correct and retry). Hand the
+ * whole of it to ActionDialog, and call its `run` from the submit.
  */
-export function useActionRun() {
+export function useActionDialog() {
   const { notify } = useToast();
   const [open, setOpen] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -37,18 +38,18 @@ export function useActionRun() {
   return { open, close, busy, error, run };
 }
 
+export type ActionDialogState = ReturnType<typeof useActionDialog>;
+
 interface ActionDialogProps {
-  open: boolean;
-  /** Closes the dialog (Back). */
-  onBack: () => void;
+  /** From useActionDialog: whether it is open, Back, the busy confirm and the server's error. */
+  dialog: ActionDialogState;
   /** Called once the dialog has closed, whichever way. */
   onClosed: () => void;
   copy: ActionCopy;
   /** More consequences that depend on the form (a bonus). */
   extra?: ReactNode;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  busy: boolean;
-  error: unknown;
+  /** Confirm; the browser's own submit is already stopped, and a promise returned is left to run. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
   canConfirm?: boolean;
   /** Why the confirm button is disabled, shown beside it. */
   blocked?: string | null;
@@ -58,14 +59,11 @@ interface ActionDialogProps {
 
 /** The consequence first, then the fields, then the server's answer, then confirm. */
 export function ActionDialog({
-  open,
-  onBack,
+  dialog: { open, close, busy, error },
   onClosed,
   copy,
   extra,
   onSubmit,
-  busy,
-  error,
   canConfirm = true,
   blocked,
   children,
@@ -75,7 +73,15 @@ export function ActionDialog({
   const blockedId = useId();
   return (
     <Modal open={open} onClose={onClosed} title={copy.title} showTitle className={cn(wide && 'max-w-xl')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form
+        onSubmit={(event) => {
+          // Stopped here for every dialog, plain confirms too; react-hook-form stopping it again is harmless.
+          event.preventDefault();
+          void onSubmit(event);
+        }}
+        noValidate
+        className="space-y-5"
+      >
         <div
           id={consequenceId}
           className="space-y-2 rounded-control border border-brand-600/30 bg-brand-50 px-4 py-3 text-sm text-brand-900"
@@ -92,7 +98,7 @@ export function ActionDialog({
               {blocked}
             </p>
           )}
-          <Button variant="secondary" onClick={onBack}>
+          <Button variant="secondary" onClick={close}>
             Back
           </Button>
           <Button

@@ -1,7 +1,7 @@
 import type { Contract, MilestoneAction } from '@sciwise/contracts';
 import { contractActionCopy, milestoneActionCopy } from '../consequences.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
-import { ActionDialog, useActionRun } from './action-dialog.tsx';
+import { ActionDialog, useActionDialog } from './action-dialog.tsx';
 import type { MilestoneDialogProps } from './types.ts';
 
 type ProposalAnswer = Extract<MilestoneAction, 'accept_proposal' | 'decline_proposal' | 'withdraw_proposal'>;
@@ -24,45 +24,35 @@ export function ProposalAnswerDialog({
   milestone,
   onClosed,
 }: MilestoneDialogProps & { action: ProposalAnswer }) {
-  const copy = milestoneActionCopy(action, milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const answer = useContractChange(contract.id, () => proposalCalls[action](milestone.id));
   return (
     <ActionDialog
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void run(async () => {
+      copy={milestoneActionCopy(action, milestone, contract)}
+      onSubmit={() =>
+        dialog.run(async () => {
           await answer.mutateAsync(undefined);
-        }, `“${milestone.title}” is ${proposalDone[action]}.`);
-      }}
+        }, `“${milestone.title}” is ${proposalDone[action]}.`)
+      }
     />
   );
 }
 
 export function EndContractDialog({ contract, onClosed }: { contract: Contract; onClosed: () => void }) {
-  const copy = contractActionCopy('end', contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const end = useContractChange(contract.id, () => contractCalls.end(contract.id));
   return (
     <ActionDialog
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void run(async () => {
+      copy={contractActionCopy('end', contract)}
+      onSubmit={() =>
+        dialog.run(async () => {
           await end.mutateAsync(undefined);
-        }, 'The contract is completed.');
-      }}
+        }, 'The contract is completed.')
+      }
     />
   );
 }

@@ -6,7 +6,7 @@ import { contractCalls, useContractChange } from '../queries.ts';
 import { milestoneActionCopy } from '../consequences.ts';
 import { money } from '../format.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
-import { ActionDialog, useActionRun } from './action-dialog.tsx';
+import { ActionDialog, useActionDialog } from './action-dialog.tsx';
 import type { MilestoneDialogProps } from './types.ts';
 
 /**
@@ -14,8 +14,7 @@ import type { MilestoneDialogProps } from './types.ts';
  * new one that can be saved); a declined card leaves everything as it was.
  */
 export function FundDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
-  const copy = milestoneActionCopy('fund', milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const pay = usePayWithCard();
   const keyFor = useIdempotencyKeys();
   const queryClient = useQueryClient();
@@ -24,15 +23,11 @@ export function FundDialog({ contract, milestone, onClosed }: MilestoneDialogPro
   );
   return (
     <ActionDialog
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void run(
+      copy={milestoneActionCopy('fund', milestone, contract)}
+      onSubmit={() =>
+        dialog.run(
           async () => {
             const body = await pay.paymentFor();
             if (!body) return false;
@@ -40,8 +35,8 @@ export function FundDialog({ contract, milestone, onClosed }: MilestoneDialogPro
             if (body.saveCard) void queryClient.invalidateQueries({ queryKey: savedCardsKey });
           },
           `Funded: ${money(milestone.funding.total)} is held in escrow for “${milestone.title}”.`,
-        );
-      }}
+        )
+      }
     >
       <PayWithCard pay={pay} />
     </ActionDialog>

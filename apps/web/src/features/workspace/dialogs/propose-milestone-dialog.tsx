@@ -15,7 +15,7 @@ import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { toMinor } from '../../../lib/format.ts';
 import { contractActionCopy } from '../consequences.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
-import { ActionDialog, useActionRun } from './action-dialog.tsx';
+import { ActionDialog, useActionDialog } from './action-dialog.tsx';
 
 const { title, amountMinor } = proposeMilestoneRequestSchema.shape;
 
@@ -39,8 +39,7 @@ type ProposeFormInput = z.input<typeof proposeFormSchema>;
 type ProposeFormOutput = z.output<typeof proposeFormSchema>;
 
 export function ProposeMilestoneDialog({ contract, onClosed }: { contract: Contract; onClosed: () => void }) {
-  const copy = contractActionCopy('propose_milestone', contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const propose = useContractChange(contract.id, (values: ProposeFormOutput) =>
     contractCalls.proposeMilestone(contract.id, {
       title: values.title,
@@ -57,19 +56,14 @@ export function ProposeMilestoneDialog({ contract, onClosed }: { contract: Contr
   return (
     <ActionDialog
       wide
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) =>
-        void form.handleSubmit((values) =>
-          run(async () => {
-            await propose.mutateAsync(values);
-          }, `“${values.title}” is proposed.`),
-        )(event)
-      }
+      copy={contractActionCopy('propose_milestone', contract)}
+      onSubmit={form.handleSubmit((values) =>
+        dialog.run(async () => {
+          await propose.mutateAsync(values);
+        }, `“${values.title}” is proposed.`),
+      )}
     >
       <InputField
         label="Milestone title"

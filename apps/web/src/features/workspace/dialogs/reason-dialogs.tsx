@@ -5,13 +5,14 @@ import {
   refundMilestoneRequestSchema,
   type Contract,
 } from '@sciwise/contracts';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { contractActionCopy, milestoneActionCopy } from '../consequences.ts';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { contractActionCopy, milestoneActionCopy, type ActionCopy } from '../consequences.ts';
 import { money } from '../format.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
-import { ActionDialog, useActionRun } from './action-dialog.tsx';
-import { ReasonField } from './reason-field.tsx';
+import { ActionDialog, useActionDialog } from './action-dialog.tsx';
 import type { MilestoneDialogProps } from './types.ts';
 
 /** Every reason has the same rules shape ({ reason }), each action its own limits. */
@@ -20,44 +21,48 @@ type ReasonSchema =
   | typeof disputeMilestoneRequestSchema
   | typeof cancelContractRequestSchema;
 
-function useReasonForm(schema: ReasonSchema) {
-  return useForm<{ reason: string }>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+interface ReasonDialogProps {
+  copy: ActionCopy;
+  onClosed: () => void;
+  schema: ReasonSchema;
+  /** The reason field's label and example. */
+  label: string;
+  placeholder?: string;
+  /** Sends the checked reason to the server. */
+  send: (reason: string) => Promise<unknown>;
+  success: string;
+  /** Said before the field. */
+  children?: ReactNode;
 }
 
-export function RefundDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
-  const copy = milestoneActionCopy('refund', milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
-  const keyFor = useIdempotencyKeys();
-  const refund = useContractChange(contract.id, (input: { reason: string; key: string }) =>
-    contractCalls.refund(milestone.id, { reason: input.reason }, input.key),
-  );
-  const form = useReasonForm(refundMilestoneRequestSchema);
+/** Refund, dispute and cancel differ only in their words and call: one reason, checked, then sent. */
+function ReasonDialog({
+  copy,
+  onClosed,
+  schema,
+  label,
+  placeholder,
+  send,
+  success,
+  children,
+}: ReasonDialogProps) {
+  const dialog = useActionDialog();
+  const form = useForm<{ reason: string }>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
   return (
     <ActionDialog
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
       copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) =>
-        void form.handleSubmit(({ reason }) =>
-          run(
-            async () => {
-              await refund.mutateAsync({ reason, key: keyFor({ milestone: milestone.id, reason }) });
-            },
-            `Refunded: ${money(milestone.funding.total)} goes back to ${contract.client.name}.`,
-          ),
-        )(event)
-      }
+      onSubmit={form.handleSubmit(({ reason }) =>
+        dialog.run(async () => {
+          await send(reason);
+        }, success),
+      )}
     >
-      <ReasonField
-        label="Why the money goes back"
-        placeholder={
-          contract.role === 'expert'
-            ? 'e.g. I cannot deliver this after all.'
-            : 'e.g. We no longer need this part.'
-        }
+      {children}
+      <TextAreaField
+        label={label}
+        placeholder={placeholder}
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}
       />
@@ -65,72 +70,63 @@ export function RefundDialog({ contract, milestone, onClosed }: MilestoneDialogP
   );
 }
 
+export function RefundDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
+  const keyFor = useIdempotencyKeys();
+  const refund = useContractChange(contract.id, (input: { reason: string; key: string }) =>
+    contractCalls.refund(milestone.id, { reason: input.reason }, input.key),
+  );
+  return (
+    <ReasonDialog
+      copy={milestoneActionCopy('refund', milestone, contract)}
+      onClosed={onClosed}
+      schema={refundMilestoneRequestSchema}
+      label="Why the money goes back"
+      placeholder={
+        contract.role === 'expert'
+          ? 'e.g. I cannot deliver this after all.'
+          : 'e.g. We no longer need this part.'
+      }
+      send={(reason) => refund.mutateAsync({ reason, key: keyFor({ milestone: milestone.id, reason }) })}
+      success={`Refunded: ${money(milestone.funding.total)} goes back to ${contract.client.name}.`}
+    />
+  );
+}
+
 export function DisputeDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
-  const copy = milestoneActionCopy('dispute', milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
   const dispute = useContractChange(contract.id, (reason: string) =>
     contractCalls.dispute(milestone.id, { reason }),
   );
-  const form = useReasonForm(disputeMilestoneRequestSchema);
   return (
-    <ActionDialog
-      open={open}
-      onBack={close}
+    <ReasonDialog
+      copy={milestoneActionCopy('dispute', milestone, contract)}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) =>
-        void form.handleSubmit(({ reason }) =>
-          run(async () => {
-            await dispute.mutateAsync(reason);
-          }, `Dispute opened: a mediator will look at “${milestone.title}”.`),
-        )(event)
-      }
+      schema={disputeMilestoneRequestSchema}
+      label="What is the problem?"
+      placeholder="What was agreed, what happened, and what you think is fair."
+      send={(reason) => dispute.mutateAsync(reason)}
+      success={`Dispute opened: a mediator will look at “${milestone.title}”.`}
     >
       <p className="text-sm text-slate-700">
         Try the conversation first: most problems are settled there. A mediator reads the messages, the
         submissions and the activity log.
       </p>
-      <ReasonField
-        label="What is the problem?"
-        placeholder="What was agreed, what happened, and what you think is fair."
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
-    </ActionDialog>
+    </ReasonDialog>
   );
 }
 
 export function CancelContractDialog({ contract, onClosed }: { contract: Contract; onClosed: () => void }) {
-  const copy = contractActionCopy('cancel', contract);
-  const { open, close, busy, error, run } = useActionRun();
   const cancel = useContractChange(contract.id, (reason: string) =>
     contractCalls.cancel(contract.id, { reason }),
   );
-  const form = useReasonForm(cancelContractRequestSchema);
   return (
-    <ActionDialog
-      open={open}
-      onBack={close}
+    <ReasonDialog
+      copy={contractActionCopy('cancel', contract)}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) =>
-        void form.handleSubmit(({ reason }) =>
-          run(async () => {
-            await cancel.mutateAsync(reason);
-          }, 'The contract is cancelled.'),
-        )(event)
-      }
-    >
-      <ReasonField
-        label="Why the contract ends"
-        placeholder="The other side reads this."
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
-    </ActionDialog>
+      schema={cancelContractRequestSchema}
+      label="Why the contract ends"
+      placeholder="The other side reads this."
+      send={(reason) => cancel.mutateAsync(reason)}
+      success="The contract is cancelled."
+    />
   );
 }

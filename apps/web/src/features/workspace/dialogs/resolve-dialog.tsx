@@ -3,12 +3,12 @@ import { disputeOutcomes, resolveDisputeRequestSchema } from '@sciwise/contracts
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { toMinor } from '../../../lib/format.ts';
 import { milestoneActionCopy, resolutionWords } from '../consequences.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
-import { ActionDialog, useActionRun } from './action-dialog.tsx';
-import { ReasonField } from './reason-field.tsx';
+import { ActionDialog, useActionDialog } from './action-dialog.tsx';
 import type { MilestoneDialogProps } from './types.ts';
 
 const outcomeLabels = {
@@ -26,8 +26,7 @@ type ResolveForm = z.infer<typeof resolveFormSchema>;
 
 /** A mediator settles a dispute: release, refund, or a split whose parts add up to the hold. */
 export function ResolveDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
-  const copy = milestoneActionCopy('resolve', milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const keyFor = useIdempotencyKeys();
   const resolve = useContractChange(
     contract.id,
@@ -43,33 +42,28 @@ export function ResolveDialog({ contract, milestone, onClosed }: MilestoneDialog
   const { errors } = form.formState;
   return (
     <ActionDialog
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
+      copy={milestoneActionCopy('resolve', milestone, contract)}
       extra={<p>{resolutionWords(outcome, milestone, contract, share)}</p>}
-      busy={busy}
-      error={error}
-      onSubmit={(event) =>
-        void form.handleSubmit((values) => {
-          const body = resolveDisputeRequestSchema.safeParse({
-            outcome: values.outcome,
-            note: values.note,
-            ...(values.outcome === 'split' ? { expertShareMinor: toMinor(values.share) ?? -1 } : {}),
+      onSubmit={form.handleSubmit((values) => {
+        const body = resolveDisputeRequestSchema.safeParse({
+          outcome: values.outcome,
+          note: values.note,
+          ...(values.outcome === 'split' ? { expertShareMinor: toMinor(values.share) ?? -1 } : {}),
+        });
+        if (!body.success) {
+          for (const issue of body.error.issues)
+            form.setError(issue.path[0] === 'note' ? 'note' : 'share', { message: issue.message });
+          return;
+        }
+        return dialog.run(async () => {
+          await resolve.mutateAsync({
+            body: body.data,
+            key: keyFor({ milestone: milestone.id, ...body.data }),
           });
-          if (!body.success) {
-            for (const issue of body.error.issues)
-              form.setError(issue.path[0] === 'note' ? 'note' : 'share', { message: issue.message });
-            return;
-          }
-          return run(async () => {
-            await resolve.mutateAsync({
-              body: body.data,
-              key: keyFor({ milestone: milestone.id, ...body.data }),
-            });
-          }, 'The dispute is resolved.');
-        })(event)
-      }
+        }, 'The dispute is resolved.');
+      })}
     >
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-900">Decision</legend>
@@ -89,7 +83,7 @@ export function ResolveDialog({ contract, milestone, onClosed }: MilestoneDialog
           {...form.register('share')}
         />
       )}
-      <ReasonField
+      <TextAreaField
         label="Decision note for both sides"
         error={errors.note?.message}
         {...form.register('note')}

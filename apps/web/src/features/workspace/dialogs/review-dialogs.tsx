@@ -5,22 +5,21 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { toMinor } from '../../../lib/format.ts';
 import { bonusWords, milestoneActionCopy } from '../consequences.ts';
 import { firstName, money } from '../format.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
 import { paymentTermsQuery } from '../../../lib/payment-terms.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
-import { ActionDialog, useActionRun } from './action-dialog.tsx';
+import { ActionDialog, useActionDialog } from './action-dialog.tsx';
 import { CardFields, useCardForm } from '../../payment-methods/card-fields.tsx';
 import { CriteriaChecklist } from './criteria-checklist.tsx';
-import { ReasonField } from './reason-field.tsx';
 import type { MilestoneDialogProps } from './types.ts';
 
 /** The client sends the work back: a reason, and which criteria are not met yet. */
 export function RequestChangesDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
-  const copy = milestoneActionCopy('request_changes', milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const change = useContractChange(contract.id, (body: z.output<typeof requestChangesRequestSchema>) =>
     contractCalls.requestChanges(milestone.id, body),
   );
@@ -31,20 +30,15 @@ export function RequestChangesDialog({ contract, milestone, onClosed }: Mileston
   const unmet = useWatch({ control: form.control, name: 'unmetCriteria' }) ?? [];
   return (
     <ActionDialog
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) =>
-        void form.handleSubmit((body) =>
-          run(
-            () => change.mutateAsync(body).then(() => undefined),
-            `“${milestone.title}” is back with ${firstName(contract.expert.name)} for changes.`,
-          ),
-        )(event)
-      }
+      copy={milestoneActionCopy('request_changes', milestone, contract)}
+      onSubmit={form.handleSubmit((body) =>
+        dialog.run(
+          () => change.mutateAsync(body).then(() => undefined),
+          `“${milestone.title}” is back with ${firstName(contract.expert.name)} for changes.`,
+        ),
+      )}
     >
       {milestone.criteria.length > 0 && (
         <CriteriaChecklist
@@ -55,7 +49,7 @@ export function RequestChangesDialog({ contract, milestone, onClosed }: Mileston
           onChange={(next) => form.setValue('unmetCriteria', next)}
         />
       )}
-      <ReasonField
+      <TextAreaField
         label="What needs to change"
         placeholder="Be specific: what is missing or wrong, and what would make it right."
         error={form.formState.errors.reason?.message}
@@ -84,8 +78,7 @@ const bonusSchema = z
 
 /** The client approves: every criterion ticked, an optional bonus (paid by card), then release. */
 export function ApproveDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
-  const copy = milestoneActionCopy('approve', milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const terms = useQuery(paymentTermsQuery);
   const keyFor = useIdempotencyKeys();
   const card = useCardForm();
@@ -106,12 +99,9 @@ export function ApproveDialog({ contract, milestone, onClosed }: MilestoneDialog
   return (
     <ActionDialog
       wide
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
+      copy={milestoneActionCopy('approve', milestone, contract)}
       canConfirm={allTicked}
       blocked={
         allTicked ? null : `Tick every criterion to approve (${unticked} left), or ask for changes instead.`
@@ -124,11 +114,10 @@ export function ApproveDialog({ contract, milestone, onClosed }: MilestoneDialog
           </p>
         ) : null
       }
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         setBonusProblem(bonus.success ? null : (bonus.error.issues[0]?.message ?? null));
         if (!bonus.success || !allTicked) return;
-        void run(
+        void dialog.run(
           async () => {
             let paymentToken: string | undefined;
             if (bonusMinor > 0) {

@@ -10,12 +10,12 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { ATTACHMENT_ACCEPT } from '../../projects/attachments-editor.tsx';
 import { milestoneActionCopy } from '../consequences.ts';
 import { fileSize } from '../format.ts';
 import { contractCalls, useContractChange } from '../queries.ts';
-import { ActionDialog, useActionRun } from './action-dialog.tsx';
-import { ReasonField } from './reason-field.tsx';
+import { ActionDialog, useActionDialog } from './action-dialog.tsx';
 import type { MilestoneDialogProps } from './types.ts';
 
 const noteFormSchema = z.object({ note: submissionNoteSchema });
@@ -48,8 +48,7 @@ function CriteriaReminder({ criteria, unmet }: { criteria: string[]; unmet: numb
 
 /** The expert delivers: a note and files, sent as one new version, with upload progress. */
 export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDialogProps) {
-  const copy = milestoneActionCopy('submit', milestone, contract);
-  const { open, close, busy, error, run } = useActionRun();
+  const dialog = useActionDialog();
   const id = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -79,27 +78,22 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
   return (
     <ActionDialog
       wide
-      open={open}
-      onBack={close}
+      dialog={dialog}
       onClosed={onClosed}
-      copy={copy}
-      busy={busy}
-      error={error}
-      onSubmit={(event) =>
-        void handleSubmit((values) =>
-          run(
-            async () => {
-              setProgress(0);
-              try {
-                await submit.mutateAsync({ note: values.note, files });
-              } finally {
-                setProgress(null);
-              }
-            },
-            `Version ${milestone.submissions.length + 1} of “${milestone.title}” is with the client.`,
-          ),
-        )(event)
-      }
+      copy={milestoneActionCopy('submit', milestone, contract)}
+      onSubmit={handleSubmit((values) =>
+        dialog.run(
+          async () => {
+            setProgress(0);
+            try {
+              await submit.mutateAsync({ note: values.note, files });
+            } finally {
+              setProgress(null);
+            }
+          },
+          `Version ${milestone.submissions.length + 1} of “${milestone.title}” is with the client.`,
+        ),
+      )}
     >
       {milestone.revisionRequest && milestone.status === 'revision_requested' && (
         <div className="rounded-control border border-warning-800/30 bg-warning-50 px-4 py-3 text-sm text-warning-800">
@@ -111,7 +105,7 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
         criteria={milestone.criteria}
         unmet={milestone.revisionRequest?.unmetCriteria ?? []}
       />
-      <ReasonField
+      <TextAreaField
         label="Note to the client"
         placeholder="What you are delivering, and how it meets each criterion."
         error={errors.note?.message}
@@ -126,7 +120,7 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
           type="file"
           multiple
           accept={ATTACHMENT_ACCEPT}
-          disabled={busy}
+          disabled={dialog.busy}
           aria-describedby={fileProblem ? `${id}-files-error` : undefined}
           onChange={(event) => {
             addFiles(event.target.files);
@@ -149,7 +143,7 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
                   variant="ghost"
                   size="sm"
                   aria-label={`Remove ${file.name}`}
-                  disabled={busy}
+                  disabled={dialog.busy}
                   onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
                 >
                   <CloseIcon className="size-4" />
