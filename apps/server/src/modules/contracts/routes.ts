@@ -14,13 +14,13 @@ import {
   refundMilestoneRequestSchema,
   requestChangesRequestSchema,
   resolveDisputeRequestSchema,
-  uuidSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { sendDownload } from '../../http/download.ts';
 import { formBody } from '../../http/form-body.ts';
+import { idParams, signedInErrors, uploadErrors } from '../../http/route-schemas.ts';
 import { closeContract, answerProposal, proposeMilestone, type ProposalAnswer } from './contract-changes.ts';
 import { changedContract, getContract, listMyContracts, type ChangedContract } from './contract-read.ts';
 import { listActivity } from './activity.ts';
@@ -42,20 +42,13 @@ import {
   submitWork,
 } from './submissions.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+/** Moving money can also fail at the card (402), on a reused Idempotency-Key (422) or at the processor (503). */
 const moneyErrors = {
-  ...errors,
+  ...signedInErrors,
   402: errorResponseSchema,
   422: errorResponseSchema,
   503: errorResponseSchema,
 };
-const idParams = z.object({ id: uuidSchema });
 const tags = ['contracts'];
 const IDEMPOTENCY =
   'Money moves: send an Idempotency-Key header. A replay with the same key returns the first answer; the same key with another body is a 422.';
@@ -70,7 +63,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My contracts, as client or expert, each with its next step',
-        response: { 200: contractListResponseSchema, ...errors },
+        response: { 200: contractListResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -85,7 +78,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'What escrow holds now on my contracts, per currency, as client and as expert',
-        response: { 200: escrowSummarySchema, ...errors },
+        response: { 200: escrowSummarySchema, ...signedInErrors },
       },
     },
     async (request) => escrowSummaryOf(db, (await requireUser(request)).user.id),
@@ -99,7 +92,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A contract with its milestones, submissions, escrow and what the viewer may do (parties and admins)',
         params: idParams,
-        response: { 200: contractSchema, ...errors },
+        response: { 200: contractSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -116,7 +109,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The contract's activity log, newest first (parties and admins)",
         params: idParams,
         querystring: activityQuerySchema,
-        response: { 200: activityResponseSchema, ...errors },
+        response: { 200: activityResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -148,7 +141,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(money ? { description: IDEMPOTENCY } : {}),
           params: idParams,
           ...(body ? { body } : {}),
-          response: { 200: contractSchema, ...(money ? moneyErrors : errors) },
+          response: { 200: contractSchema, ...(money ? moneyErrors : signedInErrors) },
         },
       },
       async (request) => {
@@ -227,7 +220,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Submit work: a note and up to 10 files, as multipart/form-data (the expert)',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: contractSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+        response: { 200: contractSchema, ...signedInErrors, ...uploadErrors },
       },
     },
     async (request) => {
@@ -261,7 +254,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Propose a new milestone; the other side accepts or declines it',
         params: idParams,
         body: proposeMilestoneRequestSchema,
-        response: { 200: contractSchema, ...errors },
+        response: { 200: contractSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -278,7 +271,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'End the contract once every milestone is settled',
         params: idParams,
-        response: { 200: contractSchema, ...errors },
+        response: { 200: contractSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -296,7 +289,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel the contract while no money is held; unfunded milestones fall away',
         params: idParams,
         body: cancelContractRequestSchema,
-        response: { 200: contractSchema, ...errors },
+        response: { 200: contractSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -312,7 +305,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Milestones in dispute, oldest first (admins)',
-        response: { 200: disputeQueueResponseSchema, ...errors },
+        response: { 200: disputeQueueResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {

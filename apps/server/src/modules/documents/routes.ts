@@ -5,11 +5,10 @@ import {
   contractBillingSchema,
   documentListQuerySchema,
   documentListResponseSchema,
-  errorResponseSchema,
-  uuidSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, signedInErrors } from '../../http/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { attachmentDisposition } from '../files/file-names.ts';
 import {
@@ -22,14 +21,6 @@ import {
 import { listDocuments, readableDocument } from './documents-read.ts';
 import { renderDocumentPdf } from './render-pdf.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const idParams = z.object({ id: uuidSchema });
 const tags = ['documents'];
 
 /** Receipts, invoices and statements, and the billing details printed on them (decision 011). */
@@ -44,7 +35,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'My receipts, invoices, credit notes and payout statements, newest first; with contractId, those of one contract',
         querystring: documentListQuerySchema,
-        response: { 200: documentListResponseSchema, ...errors },
+        response: { 200: documentListResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -60,7 +51,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Download a document as PDF (the person it is addressed to, and admins)',
         params: idParams,
-        response: { 200: z.any().describe('application/pdf'), ...errors },
+        response: { 200: z.any().describe('application/pdf'), ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -86,7 +77,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The organisation I buy for (printed on my receipts and invoices), or null',
-        response: { 200: billingEntityResponseSchema, ...errors },
+        response: { 200: billingEntityResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -102,7 +93,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Save the organisation I buy for; documents issued from now on print it',
         body: billingEntityRequestSchema,
-        response: { 200: billingEntityResponseSchema, ...errors },
+        response: { 200: billingEntityResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -117,7 +108,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Stop billing an organisation; documents already issued keep it',
-        response: { 200: billingEntityResponseSchema, ...errors },
+        response: { 200: billingEntityResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -134,7 +125,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A contract's purchase-order number and cost centre (parties and admins)",
         params: idParams,
-        response: { 200: contractBillingSchema, ...errors },
+        response: { 200: contractBillingSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -152,7 +143,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Set a contract's purchase-order number and cost centre (its client, while it runs); printed on documents issued after",
         params: idParams,
         body: contractBillingRequestSchema,
-        response: { 200: contractBillingSchema, ...errors },
+        response: { 200: contractBillingSchema, ...signedInErrors },
       },
     },
     async (request) => {

@@ -2,14 +2,12 @@ import {
   adminApplicationSchema,
   applicationQueueQuerySchema,
   applicationQueueResponseSchema,
-  errorResponseSchema,
   expertApplicationDraftSchema,
   expertApplicationSchema,
   rejectApplicationRequestSchema,
-  uuidSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams, signedInErrors } from '../../http/route-schemas.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import {
   getApplication,
@@ -22,15 +20,6 @@ import {
 } from './application-service.ts';
 import { presentAdminApplication, presentApplication } from './presenter.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const idParams = z.object({ id: uuidSchema });
-
 /** Joining as an expert (the applicant's side) and vetting (admins only). */
 export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -42,7 +31,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My expert application',
-        response: { 200: expertApplicationSchema, ...errors },
+        response: { 200: expertApplicationSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -58,7 +47,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Start or save my application as a draft (any fields)',
         body: expertApplicationDraftSchema,
-        response: { 200: expertApplicationSchema, ...errors },
+        response: { 200: expertApplicationSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -73,7 +62,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Submit my application for vetting',
-        response: { 200: expertApplicationSchema, ...errors },
+        response: { 200: expertApplicationSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -88,7 +77,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Take my submitted application back to draft',
-        response: { 200: expertApplicationSchema, ...errors },
+        response: { 200: expertApplicationSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -104,7 +93,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Vetting queue (admins), oldest first',
         querystring: applicationQueueQuerySchema,
-        response: { 200: applicationQueueResponseSchema, ...errors },
+        response: { 200: applicationQueueResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -124,7 +113,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One application (admins)',
         params: idParams,
-        response: { 200: adminApplicationSchema, ...errors },
+        response: { 200: adminApplicationSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -141,7 +130,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approve an application (admins): the profile goes public',
         params: idParams,
-        response: { 200: adminApplicationSchema, ...errors },
+        response: { 200: adminApplicationSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -159,7 +148,7 @@ export const expertApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject an application with a reason (admins)',
         params: idParams,
         body: rejectApplicationRequestSchema,
-        response: { 200: adminApplicationSchema, ...errors },
+        response: { 200: adminApplicationSchema, ...signedInErrors },
       },
     },
     async (request) => {

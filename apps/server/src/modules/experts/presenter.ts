@@ -68,8 +68,14 @@ export function expertAvatarUrl(row: { userId: string; avatarKey: string | null;
   return avatarUrl({ id: row.userId, avatarKey: row.avatarKey }) ?? `/api/experts/${row.slug}/avatar.svg`;
 }
 
-/** Public cards only ever show approved profiles, whose required fields are set at submit. */
-export function presentCard(row: CardRow): ExpertCard {
+type SummaryRow = Omit<CardRow, 'id' | 'rateUsdMinor' | 'country' | 'verifiedOrcid'>;
+
+/**
+ * What every list of experts shows of one: search results and featured cards, and a project's
+ * matches. Only approved profiles are listed, and their required fields are set at submit, so the
+ * fallbacks never show.
+ */
+export function expertSummary(row: SummaryRow) {
   return {
     slug: row.slug,
     name: row.displayName,
@@ -78,12 +84,18 @@ export function presentCard(row: CardRow): ExpertCard {
     category: row.category ?? 'researchers',
     subjects: row.subjects,
     rate: { amountMinor: row.hourlyRateMinor ?? 0, currency: row.currency },
-    rateUsdMinor: row.rateUsdMinor ?? 0,
-    country: row.country ?? '',
     availability: row.availability,
     rating: wholeStars(row.ratingCenti, row.ratingCount),
-    ratingAverage: row.ratingCount > 0 ? row.ratingCenti / 100 : null,
     reviewCount: row.ratingCount,
+  };
+}
+
+export function presentCard(row: CardRow): ExpertCard {
+  return {
+    ...expertSummary(row),
+    rateUsdMinor: row.rateUsdMinor ?? 0,
+    country: row.country ?? '',
+    ratingAverage: row.ratingCount > 0 ? row.ratingCenti / 100 : null,
     verifiedOrcid: verifiedOrcidOf(row.verifiedOrcid),
   };
 }

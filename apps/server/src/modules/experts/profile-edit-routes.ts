@@ -1,16 +1,14 @@
 import {
   adminProfileChangeSchema,
   declineProfileChangeRequestSchema,
-  errorResponseSchema,
   expertProfileEditSchema,
   myExpertProfileSchema,
   profileChangeQueueQuerySchema,
   profileChangeQueueResponseSchema,
   profileChangeRequestSchema,
-  uuidSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams, signedInErrors } from '../../http/route-schemas.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { presentAdminProfileChange, presentOwnProfile } from './presenter.ts';
 import {
@@ -21,15 +19,6 @@ import {
   updateOwnProfile,
   withdrawChange,
 } from './profile-edit-service.ts';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const idParams = z.object({ id: uuidSchema });
 
 /**
  * An approved expert editing their public profile (always their own: the session says whose),
@@ -45,7 +34,7 @@ export const expertProfileEditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My approved expert profile, for editing, with any changes awaiting review',
-        response: { 200: myExpertProfileSchema, ...errors },
+        response: { 200: myExpertProfileSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -61,7 +50,7 @@ export const expertProfileEditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change headline, bio, rate, country, languages or availability: public at once',
         body: expertProfileEditSchema,
-        response: { 200: myExpertProfileSchema, ...errors },
+        response: { 200: myExpertProfileSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -77,7 +66,7 @@ export const expertProfileEditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Ask to change category, subjects or credentials: public once an admin approves',
         body: profileChangeRequestSchema,
-        response: { 201: myExpertProfileSchema, ...errors },
+        response: { 201: myExpertProfileSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -94,7 +83,7 @@ export const expertProfileEditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Take back my changes awaiting review',
         params: idParams,
-        response: { 200: myExpertProfileSchema, ...errors },
+        response: { 200: myExpertProfileSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -110,7 +99,7 @@ export const expertProfileEditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Profile changes to review (admins), newest first',
         querystring: profileChangeQueueQuerySchema,
-        response: { 200: profileChangeQueueResponseSchema, ...errors },
+        response: { 200: profileChangeQueueResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -127,7 +116,7 @@ export const expertProfileEditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approve a profile change (admins): the new values go public',
         params: idParams,
-        response: { 200: adminProfileChangeSchema, ...errors },
+        response: { 200: adminProfileChangeSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -144,7 +133,7 @@ export const expertProfileEditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Decline a profile change with a reason (admins): the profile keeps its values',
         params: idParams,
         body: declineProfileChangeRequestSchema,
-        response: { 200: adminProfileChangeSchema, ...errors },
+        response: { 200: adminProfileChangeSchema, ...signedInErrors },
       },
     },
     async (request) => {

@@ -8,11 +8,11 @@ import {
   messageListResponseSchema,
   openConversationRequestSchema,
   sendMessageRequestSchema,
-  uuidSchema,
   chatMessageSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { chatBroadcasts, type ChatSender } from './chat-sender.ts';
 import { getConversation, listConversations } from './conversation-list.ts';
@@ -33,7 +33,6 @@ const errors = {
   404: errorResponseSchema,
   429: errorResponseSchema,
 };
-const params = z.object({ id: uuidSchema });
 
 async function actorOf(request: Parameters<typeof requireUser>[0]): Promise<Actor> {
   const { user } = await requireUser(request);
@@ -82,7 +81,12 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
   app.get(
     '/api/conversations/:id',
     {
-      schema: { tags, summary: 'One conversation', params, response: { 200: conversationSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One conversation',
+        params: idParams,
+        response: { 200: conversationSchema, ...errors },
+      },
     },
     async (request) => getConversation(app.db, await actorOf(request), request.params.id),
   );
@@ -93,7 +97,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
       schema: {
         tags,
         summary: 'A page of messages, oldest first; pass nextBefore as before for older ones',
-        params,
+        params: idParams,
         querystring: messageListQuerySchema,
         response: { 200: messageListResponseSchema, ...errors },
       },
@@ -107,7 +111,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
       schema: {
         tags,
         summary: 'Send a message without a socket (the socket event sendMessage does the same)',
-        params,
+        params: idParams,
         body: sendMessageRequestSchema,
         response: { 201: chatMessageSchema, ...errors },
       },
@@ -127,7 +131,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ send: ChatSender }> = asyn
       schema: {
         tags,
         summary: 'Mark messages read up to a seq (read receipts)',
-        params,
+        params: idParams,
         body: markReadRequestSchema,
         response: { 200: z.object({ lastReadSeq: z.number().int() }), ...errors },
       },

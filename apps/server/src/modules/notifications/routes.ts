@@ -3,11 +3,10 @@ import {
   messageResponseSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
-  uuidSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../errors.ts';
+import { idParams } from '../../http/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { listNotifications, markAllRead, markRead } from './service.ts';
 
@@ -39,7 +38,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark one notification read',
-        params: z.object({ id: uuidSchema }),
+        params: idParams,
         response: { 200: messageResponseSchema, ...errors },
       },
     },

@@ -2,7 +2,7 @@ import { feeMinor, type RateCurrency } from '@sciwise/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escrowHolds, escrowSettlements } from '../../db/schema/index.ts';
-import { record } from './ledger.ts';
+import { record, type LedgerTransaction } from './ledger.ts';
 import type { MoneyWrites } from './money-writes.ts';
 
 /*
@@ -31,6 +31,25 @@ interface Who {
   memo: string;
 }
 
+/**
+ * What a milestone's ledger transaction records besides its kind and legs: the contract and
+ * currency, the milestone, who caused it and why. One place, so that hold, settle and payBonus
+ * fill these columns alike.
+ */
+function aboutMilestone(
+  parties: MoneyParties,
+  milestoneId: string,
+  who: Who,
+): Omit<LedgerTransaction, 'kind' | 'legs'> {
+  return {
+    currency: parties.currency,
+    contractId: parties.contractId,
+    milestoneId,
+    createdBy: who.by,
+    memo: who.memo,
+  };
+}
+
 /** Funding: client_funding -(amount + fee), escrow +amount, platform_fees +fee. */
 export async function hold(
   tx: MoneyWrites,
@@ -41,11 +60,7 @@ export async function hold(
 ): Promise<string> {
   const transactionId = await record(tx, {
     kind: 'fund',
-    currency: parties.currency,
-    contractId: parties.contractId,
-    milestoneId: milestone.id,
-    createdBy: who.by,
-    memo: who.memo,
+    ...aboutMilestone(parties, milestone.id, who),
     legs: [
       {
         account: { kind: 'client_funding', userId: parties.clientId },
@@ -107,11 +122,7 @@ export async function settle(
   const outcome = toClientMinor === 0 ? 'posted' : toExpertMinor === 0 ? 'voided' : 'split';
   const transactionId = await record(tx, {
     kind: outcome === 'posted' ? 'release' : outcome === 'voided' ? 'refund' : 'split',
-    currency: parties.currency,
-    contractId: parties.contractId,
-    milestoneId,
-    createdBy: who.by,
-    memo: who.memo,
+    ...aboutMilestone(parties, milestoneId, who),
     legs: [
       { account: { kind: 'escrow', milestoneId }, amountMinor: -held.amountMinor },
       {
@@ -146,11 +157,7 @@ export async function payBonus(
   const expertFee = feeMinor(bonusMinor, parties.expertFeeBps);
   return record(tx, {
     kind: 'bonus',
-    currency: parties.currency,
-    contractId: parties.contractId,
-    milestoneId,
-    createdBy: who.by,
-    memo: who.memo,
+    ...aboutMilestone(parties, milestoneId, who),
     legs: [
       {
         account: { kind: 'client_funding', userId: parties.clientId },

@@ -6,10 +6,9 @@ import {
   payoutMethodResponseSchema,
   payoutRequestSchema,
   payoutSchema,
-  uuidSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../http/route-schemas.ts';
 import type { LimitRule } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { getPayoutMethod, savePayoutMethod } from './payout-method.ts';
@@ -110,7 +109,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One of your payouts',
-        params: z.object({ id: uuidSchema }),
+        params: idParams,
         response: { 200: payoutSchema, ...errors },
       },
     },

@@ -7,7 +7,7 @@ import {
   projectInvitations,
   users,
 } from '../../db/schema/index.ts';
-import { cardColumns, expertAvatarUrl, wholeStars } from '../experts/presenter.ts';
+import { cardColumns, expertSummary } from '../experts/presenter.ts';
 import type { ProjectRow } from './access.ts';
 
 export const MATCH_LIMIT = 20;
@@ -162,16 +162,7 @@ export async function matchExperts(db: Executor, project: ProjectRow): Promise<E
   const invitationOf = new Map(invited.map((i) => [i.expertId, { id: i.id, status: i.status }]));
   return rows.map((row) => ({
     userId: row.userId,
-    slug: row.slug,
-    name: row.displayName,
-    avatarUrl: expertAvatarUrl(row),
-    headline: row.headline ?? '',
-    category: row.category ?? 'researchers',
-    subjects: row.subjects,
-    rate: { amountMinor: row.hourlyRateMinor ?? 0, currency: row.currency },
-    availability: row.availability,
-    rating: wholeStars(row.ratingCenti, row.ratingCount),
-    reviewCount: row.ratingCount,
+    ...expertSummary(row),
     reason: reason(row, project),
     invitation: invitationOf.get(row.userId) ?? null,
   }));

@@ -6,10 +6,9 @@ import {
   quoteRequestSchema,
   quoteSchema,
   quoteUpdateSchema,
-  uuidSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams, signedInErrors } from '../../http/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
   acceptQuote,
@@ -21,9 +20,6 @@ import {
   updateQuote,
   withdrawQuote,
 } from './quote-service.ts';
-import { errors } from './routes.ts';
-
-const idParams = z.object({ id: uuidSchema });
 
 /** Quotes (proposals); accepting one makes the contract (modules/contracts). */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +34,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a quote (approved experts; milestones must add up to the price)',
         params: idParams,
         body: quoteRequestSchema,
-        response: { 201: quoteSchema, ...errors },
+        response: { 201: quoteSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -56,7 +52,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A project's quotes, for its owner to compare",
         params: idParams,
-        response: { 200: quoteListResponseSchema, ...errors },
+        response: { 200: quoteListResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -67,7 +63,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/quotes/mine',
-    { schema: { tags, summary: 'Quotes I sent', response: { 200: quoteListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Quotes I sent',
+        response: { 200: quoteListResponseSchema, ...signedInErrors },
+      },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       return { quotes: await listMyQuotes(db, user) };
@@ -80,7 +82,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Quotes on my projects',
-        response: { 200: quoteListResponseSchema, ...errors },
+        response: { 200: quoteListResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -97,7 +99,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit my quote while it waits for a decision',
         params: idParams,
         body: quoteUpdateSchema,
-        response: { 200: quoteSchema, ...errors },
+        response: { 200: quoteSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -113,7 +115,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Withdraw my quote',
         params: idParams,
-        response: { 200: quoteSchema, ...errors },
+        response: { 200: quoteSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -130,7 +132,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Decline a quote on my project, with a reason',
         params: idParams,
         body: declineQuoteRequestSchema,
-        response: { 200: quoteSchema, ...errors },
+        response: { 200: quoteSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -147,7 +149,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accept a quote: makes the contract, closes the other quotes, starts the project',
         params: idParams,
         body: acceptQuoteRequestSchema.nullish(),
-        response: { 200: acceptQuoteResponseSchema, ...errors },
+        response: { 200: acceptQuoteResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {

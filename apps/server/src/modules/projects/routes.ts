@@ -23,6 +23,7 @@ import type { SessionUser } from '../accounts/sessions.ts';
 import { relationTo, type ProjectRow } from './access.ts';
 import { sendDownload } from '../../http/download.ts';
 import { formBody } from '../../http/form-body.ts';
+import { idParams, signedInErrors, uploadErrors } from '../../http/route-schemas.ts';
 import {
   addAttachment,
   assertCanAttach,
@@ -50,14 +51,6 @@ import {
   updateProject,
 } from './project-service.ts';
 
-export const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const idParams = z.object({ id: uuidSchema });
 const attachmentParams = z.object({ id: uuidSchema, attachmentId: uuidSchema });
 
 async function detailsFor(db: Executor, project: ProjectRow, user: SessionUser) {
@@ -89,7 +82,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My projects with quote counts, newest activity first, in cursor pages',
         querystring: listPageQuerySchema,
-        response: { 200: myProjectsResponseSchema, ...errors },
+        response: { 200: myProjectsResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -105,7 +98,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Browse open projects, those in the expert's subjects first",
         querystring: projectListQuerySchema,
-        response: { 200: projectListResponseSchema, ...errors },
+        response: { 200: projectListResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -121,7 +114,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Start a project as a draft (any fields; publish when complete)',
         body: projectDraftSchema,
-        response: { 201: projectDetailsSchema, ...errors },
+        response: { 201: projectDetailsSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -138,7 +131,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A project: the summary for anyone, details for signed-in people allowed to see them',
         params: idParams,
-        response: { 200: projectViewSchema, ...errors },
+        response: { 200: projectViewSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -155,7 +148,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save changes to my draft or open project',
         params: idParams,
         body: projectDraftSchema,
-        response: { 200: projectDetailsSchema, ...errors },
+        response: { 200: projectDetailsSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -171,7 +164,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Publish my draft',
         params: idParams,
-        response: { 200: projectDetailsSchema, ...errors },
+        response: { 200: projectDetailsSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -187,7 +180,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Cancel a draft or open project (owner or admin); waiting quotes are closed',
         params: idParams,
-        response: { 200: projectDetailsSchema, ...errors },
+        response: { 200: projectDetailsSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -204,7 +197,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Attach a file (multipart field "file"; PDF, Office, CSV, text or images; at most 20 MB)',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 201: attachmentSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+        response: { 201: attachmentSchema, ...signedInErrors, ...uploadErrors },
       },
     },
     async (request, reply) => {
@@ -239,7 +232,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove an attachment from my project',
         params: attachmentParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -257,7 +250,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approved experts who fit my project, best first, each with a one-line reason',
         params: idParams,
-        response: { 200: matchesResponseSchema, ...errors },
+        response: { 200: matchesResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -275,7 +268,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invite an approved expert to quote on my open project',
         params: idParams,
         body: inviteRequestSchema,
-        response: { 201: invitationSchema, ...errors },
+        response: { 201: invitationSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -294,7 +287,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The experts I invited to my project, newest first, in cursor pages',
         params: idParams,
         querystring: listPageQuerySchema,
-        response: { 200: invitationListResponseSchema, ...errors },
+        response: { 200: invitationListResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -310,7 +303,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Invitations I received as an expert, newest first, in cursor pages',
         querystring: listPageQuerySchema,
-        response: { 200: invitationListResponseSchema, ...errors },
+        response: { 200: invitationListResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -326,7 +319,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Accept an invitation (then send a quote)',
         params: idParams,
-        response: { 200: invitationSchema, ...errors },
+        response: { 200: invitationSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -343,7 +336,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Decline an invitation',
         params: idParams,
         body: declineInvitationRequestSchema,
-        response: { 200: invitationSchema, ...errors },
+        response: { 200: invitationSchema, ...signedInErrors },
       },
     },
     async (request) => {

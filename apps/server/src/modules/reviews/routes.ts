@@ -7,23 +7,15 @@ import {
   REVIEW_WINDOW_DAYS,
   replyToReviewRequestSchema,
   reviewSchema,
-  uuidSchema,
   writeReviewRequestSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, signedInErrors } from '../../http/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { contractReviewState, writeReview } from './contract-reviews.ts';
 import { answerReview, listExpertReviews } from './expert-reviews.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const idParams = z.object({ id: uuidSchema });
 const tags = ['reviews'];
 const DOUBLE_BLIND = `Double-blind: the other side's review is sent only once both sides have written theirs or the review period (${REVIEW_WINDOW_DAYS} days after the contract ended) has closed.`;
 
@@ -40,7 +32,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${DOUBLE_BLIND} The client also rates quality, communication and timeliness. A review cannot be changed.`,
         params: idParams,
         body: writeReviewRequestSchema,
-        response: { 201: contractReviewStateSchema, ...errors },
+        response: { 201: contractReviewStateSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -60,7 +52,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           "A contract's reviews as the viewer may see them: theirs, the other side's once visible, the deadline",
         description: DOUBLE_BLIND,
         params: idParams,
-        response: { 200: contractReviewStateSchema, ...errors },
+        response: { 200: contractReviewStateSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -94,7 +86,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Answer a published review of you, once, in public (the expert reviewed)',
         params: idParams,
         body: replyToReviewRequestSchema,
-        response: { 201: reviewSchema, ...errors },
+        response: { 201: reviewSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {

@@ -30,6 +30,17 @@ export async function saveLoginState(
   return key;
 }
 
+/** What a sign-in kept: the provider it went to and the secrets it needs back. */
+export interface LoginState {
+  provider: string;
+  data: unknown;
+}
+
+const stateColumns = { provider: oidcLoginStates.provider, data: oidcLoginStates.data };
+
+/** A missing key, or one far longer than newToken makes, cannot be a sign-in of ours: not looked up. */
+const couldBeOurs = (key: string | undefined): key is string => !!key && key.length <= 100;
+
 const liveState = (ctx: ServiceContext, key: string, kind: LoginStateKind) =>
   and(
     eq(oidcLoginStates.keyHash, hashToken(key)),
@@ -42,12 +53,12 @@ export async function takeLoginState(
   ctx: ServiceContext,
   key: string | undefined,
   kind: LoginStateKind,
-): Promise<{ provider: string; data: unknown } | undefined> {
-  if (!key || key.length > 100) return undefined;
+): Promise<LoginState | undefined> {
+  if (!couldBeOurs(key)) return undefined;
   const [row] = await ctx.db
     .delete(oidcLoginStates)
     .where(liveState(ctx, key, kind))
-    .returning({ provider: oidcLoginStates.provider, data: oidcLoginStates.data });
+    .returning(stateColumns);
   return row;
 }
 
@@ -56,10 +67,10 @@ export async function peekLoginState(
   ctx: ServiceContext,
   key: string | undefined,
   kind: LoginStateKind,
-): Promise<{ provider: string; data: unknown } | undefined> {
-  if (!key || key.length > 100) return undefined;
+): Promise<LoginState | undefined> {
+  if (!couldBeOurs(key)) return undefined;
   const [row] = await ctx.db
-    .select({ provider: oidcLoginStates.provider, data: oidcLoginStates.data })
+    .select(stateColumns)
     .from(oidcLoginStates)
     .where(liveState(ctx, key, kind))
     .limit(1);
