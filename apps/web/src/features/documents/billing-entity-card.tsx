@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { controlClasses, InputField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { billingEntityQuery, useSaveBillingEntity } from './queries.ts';
 
@@ -145,15 +146,7 @@ export function BillingEntityCard() {
       {entity.isPending ? (
         <Spinner label="Loading your billing details..." />
       ) : entity.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void entity.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(entity.error)}
-        </Alert>
+        <RetryAlert onRetry={entity.refetch}>{errorMessage(entity.error)}</RetryAlert>
       ) : (
         <EntityForm entity={entity.data.billingEntity} />
       )}

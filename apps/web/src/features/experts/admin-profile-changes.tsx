@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ShowMore } from '../../components/ui/show-more.tsx';
 import { controlClasses } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { ProfileChangeSummary, vettedFieldLabels } from './profile-change-summary.tsx';
 import { profileChangesQueueQuery, useProfileChangeDecision } from './profile-edit-queries.ts';
@@ -109,15 +110,7 @@ export function ProfileChangesSection() {
         {queue.isPending ? (
           <Spinner label="Loading profile changes..." />
         ) : !queue.data ? (
-          <Alert
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void queue.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(queue.error)}
-          </Alert>
+          <RetryAlert onRetry={queue.refetch}>{errorMessage(queue.error)}</RetryAlert>
         ) : changes.length === 0 ? (
           <p className="rounded-card border border-dashed border-slate-300 bg-white px-5 py-4 text-sm text-slate-600">
             No profile changes are waiting for review.

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { HydrationIsland } from '../site/hydration-island.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
@@ -261,16 +262,9 @@ export function FindExpertPage() {
               {search.status === 'pending' ? (
                 <PageSpinner label="Finding experts..." />
               ) : search.status === 'error' ? (
-                <Alert
-                  title="We couldn't load experts"
-                  action={
-                    <Button variant="secondary" size="sm" onClick={search.refetch}>
-                      Try again
-                    </Button>
-                  }
-                >
+                <RetryAlert onRetry={search.refetch} title="We couldn't load experts">
                   {errorMessage(search.error)}
-                </Alert>
+                </RetryAlert>
               ) : experts.length === 0 ? (
                 <EmptyState
                   icon={<SearchIcon className="size-6" />}

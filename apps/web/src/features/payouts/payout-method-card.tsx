@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { formatDate } from './payout-words.ts';
 import { payoutMethodQuery, useSavePayoutMethod } from './queries.ts';
@@ -154,15 +155,9 @@ export function PayoutMethodCard() {
       {query.isPending ? (
         <Spinner label="Loading your bank account…" />
       ) : query.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={query.refetch}>
           {errorMessage(query.error, 'We could not load your bank account.')}
-        </Alert>
+        </RetryAlert>
       ) : method && !editing ? (
         <div className="space-y-4">
           {saved && <Alert tone="success">Your bank account is saved. Payouts go to it from now on.</Alert>}
