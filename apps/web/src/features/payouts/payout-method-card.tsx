@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   payoutMethodRequestSchema,
-  rateCurrencies,
   type PayoutMethod,
   type PayoutMethodRequest,
   type SandboxBankAccount,
@@ -9,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CurrencyOptions } from '../../components/currency-options.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -94,11 +94,7 @@ function BankAccountForm({
           {...register('accountNumber')}
         />
         <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
-          {rateCurrencies.map((currency) => (
-            <option key={currency} value={currency}>
-              {currency}
-            </option>
-          ))}
+          <CurrencyOptions />
         </SelectField>
       </div>
       <div className="flex flex-wrap gap-3">
