@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router';
-import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { RetryAlert } from '../components/ui/retry-alert.tsx';
 import { useAuth } from '../features/auth/session.ts';
 import { PublicLayoutFrame } from './layouts/public-layout.tsx';
 import { SignInRequired } from './sign-in-required.tsx';
@@ -17,16 +16,9 @@ export function RequireAuth() {
   if (status === 'error') {
     return (
       <div className="mx-auto max-w-md px-4 py-40">
-        <Alert
-          title="We could not check your sign-in"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void retry()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={retry} title="We could not check your sign-in">
           The server did not answer. Check your connection and try again.
-        </Alert>
+        </RetryAlert>
       </div>
     );
   }

@@ -4,6 +4,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
 
@@ -103,6 +104,33 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
       >
         {children}
       </select>
+    </FieldShell>
+  );
+});
+
+interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+}
+
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>(function TextareaField(
+  { label, error, hint, id, className, wrapperClassName, ...rest },
+  ref,
+) {
+  const generated = useId();
+  const textareaId = id ?? generated;
+  return (
+    <FieldShell id={textareaId} label={label} error={error} hint={hint} className={wrapperClassName}>
+      <textarea
+        ref={ref}
+        id={textareaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(textareaId, error, hint)}
+        className={cn(controlClasses(Boolean(error)), className)}
+        {...rest}
+      />
     </FieldShell>
   );
 });

@@ -1,7 +1,7 @@
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
+import { RetryAlert } from './retry-alert.tsx';
 
 /** What a TanStack infinite query says about its next page. */
 interface NextPage {
@@ -21,16 +21,9 @@ export function ShowMore({ list, label, className }: { list: NextPage; label: st
   return (
     <div className={cn('space-y-2 text-center', className)}>
       {list.isFetchNextPageError && !list.isFetchingNextPage ? (
-        <Alert
-          className="text-left"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void list.fetchNextPage()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={list.fetchNextPage} className="text-left">
           {errorMessage(list.error)}
-        </Alert>
+        </RetryAlert>
       ) : (
         <Button
           variant="secondary"

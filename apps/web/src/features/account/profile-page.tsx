@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
+import { NameFields } from '../auth/form-fields.tsx';
 import { useSignedInUser } from '../auth/queries.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { AvatarCard } from './avatar-card.tsx';
@@ -91,20 +92,13 @@ function DetailsForm() {
       >
         {serverError && <Alert>{serverError}</Alert>}
         {saved && <Alert tone="success">Your details have been saved.</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <InputField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
+        <NameFields
+          firstName={register('firstName')}
+          firstNameError={errors.firstName?.message}
+          lastName={register('lastName')}
+          lastNameError={errors.lastName?.message}
+          required={false}
+        />
         <InputField
           label="Phone number"
           type="tel"

@@ -12,6 +12,7 @@ import { CheckboxField, InputField } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useForgetSession, useSignedInUser } from '../auth/queries.ts';
 import { BillingEntityCard } from '../documents/billing-entity-card.tsx';
@@ -218,15 +219,9 @@ function SessionsCard() {
       {sessions.isPending ? (
         <Spinner label="Loading your sessions..." />
       ) : sessions.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={sessions.refetch}>
           {errorMessage(sessions.error, 'We could not load your sessions.')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <>
           <ul className="divide-y divide-slate-200" aria-label="Active sessions">

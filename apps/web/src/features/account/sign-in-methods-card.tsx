@@ -10,6 +10,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { VerifiedOrcidBadge } from '../experts/verified-orcid-badge.tsx';
 
@@ -86,15 +87,9 @@ export function SignInMethodsCard() {
       {identities.isPending ? (
         <Spinner label="Loading your sign-in methods..." />
       ) : identities.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void identities.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={identities.refetch}>
           {errorMessage(identities.error, 'We could not load your sign-in methods.')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <>
           {linkedLabel && (

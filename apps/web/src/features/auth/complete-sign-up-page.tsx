@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   completeSignUpResponseSchema,
-  heardFromOptions,
   heardFromSchema,
   pendingSignUpSchema,
   type PendingSignUp,
@@ -13,8 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { InputField, SelectField } from '../../components/ui/field.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { PageHero } from '../../components/page-hero.tsx';
@@ -25,7 +23,7 @@ import {
   phoneNumberOf,
   PhoneNumberFields,
 } from './phone-fields.tsx';
-import { ConsentFields, heardFromLabels } from './sign-up-form.tsx';
+import { ConsentFields, HeardFromField, NameFields, SubmitButton } from './form-fields.tsx';
 
 const pendingQuery = {
   queryKey: ['auth', 'pending-sign-up'],
@@ -99,43 +97,26 @@ function FinishForm({ pending }: { pending: PendingSignUp }) {
         <strong className="text-slate-900">{pending.email}</strong>. We need a few more details once; after
         this, {pending.provider.label} signs you straight in.
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <InputField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-      </div>
+      <NameFields
+        firstName={register('firstName')}
+        firstNameError={errors.firstName?.message}
+        lastName={register('lastName')}
+        lastNameError={errors.lastName?.message}
+      />
       <PhoneNumberFields
         phoneCountry={register('phoneCountry')}
         localPhone={register('localPhone')}
         error={errors.localPhone?.message}
       />
-      <SelectField label="How did you hear about us? (optional)" {...register('heardFrom')}>
-        <option value="">Select an option</option>
-        {heardFromOptions.map((option) => (
-          <option key={option} value={option}>
-            {heardFromLabels[option]}
-          </option>
-        ))}
-      </SelectField>
+      <HeardFromField heardFrom={register('heardFrom')} required={false} />
       <ConsentFields
         privacy={register('privacyAccepted')}
         privacyError={errors.privacyAccepted?.message}
         newsletter={register('newsletterOptIn')}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} loading={isSubmitting}>
-        {isSubmitting ? 'Creating...' : 'Create Account'}
-      </Button>
+      <SubmitButton busy={isSubmitting} busyLabel="Creating...">
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

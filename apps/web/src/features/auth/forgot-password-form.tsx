@@ -3,9 +3,8 @@ import { forgotPasswordRequestSchema } from '@sciwise/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { InputField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { EmailField, SubmitButton, TextButton } from './form-fields.tsx';
 import { requestPasswordReset } from './queries.ts';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -43,26 +42,13 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           aria-label="Reset your password"
         >
           {serverError && <Alert>{serverError}</Alert>}
-          <InputField
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} loading={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send reset link'}
-          </Button>
+          <EmailField email={register('email')} error={errors.email?.message} />
+          <SubmitButton busy={isSubmitting} busyLabel="Sending...">
+            Send reset link
+          </SubmitButton>
         </form>
       )}
-      <button
-        type="button"
-        onClick={onBack}
-        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
-        Back to login
-      </button>
+      <TextButton onClick={onBack}>Back to login</TextButton>
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { loginRequestSchema, type LoginRequest } from '@sciwise/contracts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from './auth-modal-context.tsx';
+import { EmailField, SubmitButton, TextButton } from './form-fields.tsx';
 import { useLogin } from './queries.ts';
 
 export const LOGIN_FAILED = 'Login failed';
@@ -51,14 +51,7 @@ export function LoginForm() {
       aria-label="Login"
     >
       {serverError && <Alert>{serverError}</Alert>}
-      <InputField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField email={register('email')} error={errors.email?.message} />
       <InputField
         label="Password"
         type="password"
@@ -68,17 +61,11 @@ export function LoginForm() {
         {...register('password')}
       />
       <div className="flex justify-end">
-        <button
-          type="button"
-          onClick={() => setView('forgot')}
-          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          Forgot your password?
-        </button>
+        <TextButton onClick={() => setView('forgot')}>Forgot your password?</TextButton>
       </div>
-      <Button type="submit" className="w-full" size="lg" disabled={isSubmitting} loading={isSubmitting}>
-        {isSubmitting ? 'Logging in...' : 'Log in'}
-      </Button>
+      <SubmitButton busy={isSubmitting} busyLabel="Logging in...">
+        Log in
+      </SubmitButton>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { InputField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { PageHero } from '../../components/page-hero.tsx';
 import { useAuthModal } from './auth-modal-context.tsx';
+import { SubmitButton } from './form-fields.tsx';
 import { resetPassword } from './queries.ts';
 
 const resetFormSchema = z
@@ -92,15 +93,9 @@ export function ResetPasswordPage() {
                 error={errors.confirm?.message}
                 {...register('confirm')}
               />
-              <Button
-                type="submit"
-                className="w-full"
-                size="lg"
-                disabled={isSubmitting}
-                loading={isSubmitting}
-              >
-                {isSubmitting ? 'Saving...' : 'Save new password'}
-              </Button>
+              <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+                Save new password
+              </SubmitButton>
               {serverError && (
                 <button
                   type="button"

@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { heardFromOptions, heardFromSchema } from '@sciwise/contracts';
+import { heardFromSchema } from '@sciwise/contracts';
 import { signUpRequestSchema } from '@sciwise/contracts/phone';
 import { useRef, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
+import { InputField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { isApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
 import { setPendingSignUpDestination, useAuthModal } from './auth-modal-context.tsx';
+import { ConsentFields, EmailField, HeardFromField, NameFields, SubmitButton } from './form-fields.tsx';
 import { loginErrorText } from './login-form.tsx';
 import {
   checkPhoneParts,
@@ -31,49 +32,6 @@ export const ALREADY_REGISTERED_TITLE = 'Check your inbox';
 export function alreadyRegisteredText(email: string): string {
   return `We could not sign you in with this password. If ${email} already has a Sciwise account, we have sent a message there with links to log in or reset your password.`;
 }
-export const PRIVACY_LABEL = 'Yes, I understand and agree to the Privacy Policy';
-
-/** The privacy agreement and the newsletter choice, as both sign-up forms ask for them. */
-export function ConsentFields({
-  privacy,
-  privacyError,
-  newsletter,
-}: {
-  privacy: UseFormRegisterReturn;
-  privacyError: string | undefined;
-  newsletter: UseFormRegisterReturn;
-}) {
-  return (
-    <>
-      <CheckboxField
-        label={
-          <>
-            {PRIVACY_LABEL}{' '}
-            <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
-              (read it)
-            </Link>
-          </>
-        }
-        error={privacyError}
-        {...privacy}
-      />
-      <CheckboxField
-        label="Send me occasional e-mails about new experts, features and research tips"
-        {...newsletter}
-      />
-    </>
-  );
-}
-
-export const heardFromLabels: Record<(typeof heardFromOptions)[number], string> = {
-  google: 'Google search',
-  linkedin: 'LinkedIn',
-  friend: 'A friend or colleague',
-  conference: 'A conference or event',
-  article: 'An article or blog post',
-  other: 'Somewhere else',
-};
-
 const shape = signUpRequestSchema.shape;
 
 /** The contract's sign-up schema, with the phone split into country and number as the form shows it. */
@@ -211,30 +169,13 @@ export function SignUpForm() {
         </Alert>
       )}
       {signingIn && <Alert tone="info">Signing you in...</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <InputField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-      </div>
-      <InputField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register('email')}
+      <NameFields
+        firstName={register('firstName')}
+        firstNameError={errors.firstName?.message}
+        lastName={register('lastName')}
+        lastNameError={errors.lastName?.message}
       />
+      <EmailField email={register('email')} error={errors.email?.message} />
       <PhoneNumberFields
         phoneCountry={register('phoneCountry')}
         localPhone={register('localPhone')}
@@ -249,19 +190,7 @@ export function SignUpForm() {
         error={errors.password?.message}
         {...register('password')}
       />
-      <SelectField
-        label="How did you hear about us?"
-        required
-        error={errors.heardFrom?.message}
-        {...register('heardFrom')}
-      >
-        <option value="">Select an option</option>
-        {heardFromOptions.map((option) => (
-          <option key={option} value={option}>
-            {heardFromLabels[option]}
-          </option>
-        ))}
-      </SelectField>
+      <HeardFromField heardFrom={register('heardFrom')} required error={errors.heardFrom?.message} />
       <ConsentFields
         privacy={register('privacyAccepted')}
         privacyError={errors.privacyAccepted?.message}
@@ -272,9 +201,9 @@ export function SignUpForm() {
         missing (issue #16): it stays enabled, and a submit with gaps marks each field that needs
         something, its message under it, and moves the focus to the first.
       */}
-      <Button type="submit" size="lg" className="w-full" disabled={creating} loading={creating}>
-        {creating ? 'Creating...' : 'Create Account'}
-      </Button>
+      <SubmitButton busy={creating} busyLabel="Creating...">
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

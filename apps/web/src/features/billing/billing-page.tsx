@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ReceiptIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { DocumentList } from '../documents/document-list.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -80,15 +81,7 @@ export function BillingPage() {
         {movements.isPending ? (
           <Spinner label="Loading your movements..." />
         ) : !movements.data ? (
-          <Alert
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void movements.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(movements.error)}
-          </Alert>
+          <RetryAlert onRetry={movements.refetch}>{errorMessage(movements.error)}</RetryAlert>
         ) : rows.length === 0 ? (
           filtered ? (
             <EmptyState

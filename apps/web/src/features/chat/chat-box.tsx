@@ -2,11 +2,11 @@ import { MESSAGE_MAX_LENGTH, type ChatMessage, type Conversation } from '@sciwis
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ChatIcon, ChevronLeftIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatMessageTime } from './format.ts';
@@ -209,15 +209,7 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
         {query.isPending ? (
           <Spinner label="Loading messages..." />
         ) : query.isError ? (
-          <Alert
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(query.error)}
-          </Alert>
+          <RetryAlert onRetry={query.refetch}>{errorMessage(query.error)}</RetryAlert>
         ) : messages.length === 0 && pending.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">

@@ -2,11 +2,11 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { ChatIcon } from '../../components/ui/icons.tsx';
 import { ShowMore } from '../../components/ui/show-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
@@ -76,15 +76,7 @@ export function ChatPage() {
     <Spinner className="p-4" label="Loading conversations..." />
   ) : shown.isError ? (
     <div className="p-4">
-      <Alert
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void shown.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(shown.error)}
-      </Alert>
+      <RetryAlert onRetry={shown.refetch}>{errorMessage(shown.error)}</RetryAlert>
     </div>
   ) : list.length === 0 && view === 'awaiting_reply' ? (
     <div className="p-6 text-center text-sm text-slate-600">

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { controlClasses, InputField } from '../../components/ui/field.tsx';
+import { InputField, TextareaField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
@@ -78,33 +78,19 @@ export function ConciergeRequestPage() {
           noValidate
           className="space-y-5 rounded-card border border-slate-200 bg-white p-5 shadow-card sm:p-8"
         >
-          <div className="space-y-1.5">
-            <label htmlFor="concierge-need" className="block text-sm font-medium text-slate-800">
-              What do you need?
-            </label>
-            <textarea
-              id="concierge-need"
-              rows={6}
-              value={request.need}
-              onChange={(event) => {
-                set('need')(event.target.value);
-                if (event.target.value.trim().length >= NEED_MIN_LENGTH) setProblem(null);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'concierge-need-error' : 'concierge-need-hint'}
-              className={controlClasses(Boolean(problem))}
-              placeholder="e.g. We need someone to validate a qPCR assay for a new viral target before our pilot in March."
-            />
-            {problem ? (
-              <p id="concierge-need-error" className="text-xs font-medium text-danger-700">
-                {problem}
-              </p>
-            ) : (
-              <p id="concierge-need-hint" className="text-xs text-slate-600">
-                The problem, what you have already tried, and what a good result looks like.
-              </p>
-            )}
-          </div>
+          <TextareaField
+            id="concierge-need"
+            label="What do you need?"
+            rows={6}
+            value={request.need}
+            onChange={(event) => {
+              set('need')(event.target.value);
+              if (event.target.value.trim().length >= NEED_MIN_LENGTH) setProblem(null);
+            }}
+            error={problem ?? undefined}
+            hint="The problem, what you have already tried, and what a good result looks like."
+            placeholder="e.g. We need someone to validate a qPCR assay for a new viral target before our pilot in March."
+          />
           <InputField
             label="Field or subject (optional)"
             value={request.field}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { ChatBox } from './chat-box.tsx';
@@ -34,16 +34,9 @@ export function DirectChat({ withUserId, className }: { withUserId: string; clas
         </div>
       ) : opening.isError ? (
         <div className="p-4">
-          <Alert
-            title="We could not open the conversation"
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void opening.refetch()}>
-                Try again
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={opening.refetch} title="We could not open the conversation">
             {errorMessage(opening.error)}
-          </Alert>
+          </RetryAlert>
         </div>
       ) : (
         <ChatBox conversation={opening.data} chat={chat} />

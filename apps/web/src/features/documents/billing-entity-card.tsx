@@ -13,8 +13,9 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { controlClasses, InputField } from '../../components/ui/field.tsx';
+import { InputField, TextareaField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { billingEntityQuery, useSaveBillingEntity } from './queries.ts';
 
@@ -73,30 +74,16 @@ function EntityForm({ entity }: { entity: BillingEntity | null }) {
         error={errors.organisationName?.message}
         {...register('organisationName')}
       />
-      <div className="space-y-1.5">
-        <label htmlFor="billing-address" className="block text-sm font-medium text-slate-800">
-          Billing address
-        </label>
-        <textarea
-          id="billing-address"
-          rows={4}
-          maxLength={BILLING_ADDRESS_MAX}
-          autoComplete="street-address"
-          aria-invalid={addressError ? true : undefined}
-          aria-describedby={addressError ? 'billing-address-error' : 'billing-address-hint'}
-          className={controlClasses(Boolean(addressError))}
-          {...register('address')}
-        />
-        {addressError ? (
-          <p id="billing-address-error" className="text-xs font-medium text-danger-700">
-            {addressError}
-          </p>
-        ) : (
-          <p id="billing-address-hint" className="text-xs text-slate-600">
-            As it should appear on invoices, one line per line (at most 8).
-          </p>
-        )}
-      </div>
+      <TextareaField
+        id="billing-address"
+        label="Billing address"
+        rows={4}
+        maxLength={BILLING_ADDRESS_MAX}
+        autoComplete="street-address"
+        error={addressError}
+        hint="As it should appear on invoices, one line per line (at most 8)."
+        {...register('address')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           label="VAT or tax number (optional)"
@@ -145,15 +132,7 @@ export function BillingEntityCard() {
       {entity.isPending ? (
         <Spinner label="Loading your billing details..." />
       ) : entity.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void entity.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(entity.error)}
-        </Alert>
+        <RetryAlert onRetry={entity.refetch}>{errorMessage(entity.error)}</RetryAlert>
       ) : (
         <EntityForm entity={entity.data.billingEntity} />
       )}

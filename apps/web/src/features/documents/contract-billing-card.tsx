@@ -13,6 +13,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { contractBillingQuery, useSaveContractBilling } from './queries.ts';
 
@@ -131,15 +132,7 @@ export function ContractBillingCard({ contract }: { contract: Contract }) {
       {billing.isPending ? (
         <Spinner label="Loading the purchase order..." />
       ) : billing.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void billing.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(billing.error)}
-        </Alert>
+        <RetryAlert onRetry={billing.refetch}>{errorMessage(billing.error)}</RetryAlert>
       ) : billing.data.canEdit ? (
         <BillingForm contractId={contract.id} billing={billing.data} />
       ) : (

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate, money } from '../../lib/format.ts';
 import { documentsQuery } from './queries.ts';
@@ -42,17 +43,7 @@ export function DocumentList({ contractId, empty }: { contractId: string | null;
   const documents = useInfiniteQuery(documentsQuery(contractId));
   if (documents.isPending) return <Spinner label="Loading the documents..." />;
   if (!documents.data)
-    return (
-      <Alert
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void documents.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(documents.error)}
-      </Alert>
-    );
+    return <RetryAlert onRetry={documents.refetch}>{errorMessage(documents.error)}</RetryAlert>;
   const all = documents.data.pages.flatMap((page) => page.documents);
   if (all.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   return (

@@ -2,12 +2,10 @@ import { expertCategoryLabels, type AdminApplication } from '@sciwise/contracts'
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { ShowMore } from '../../components/ui/show-more.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { controlClasses } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -15,6 +13,7 @@ import { ProfileChangesSection } from './admin-profile-changes.tsx';
 import { countryName, formatMoney } from './format.ts';
 import { languageName } from './languages.ts';
 import { useVettingDecision, vettingQueueQuery } from './queries.ts';
+import { ReviewDecision, ReviewQueueItem } from './review-queue.tsx';
 
 function ApplicationReview({
   application,
@@ -24,12 +23,9 @@ function ApplicationReview({
   onDone: (text: string) => void;
 }) {
   const decision = useVettingDecision();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const reasonId = `reason-${application.id}`;
-  const decide = (kind: 'approve' | 'reject') =>
+  const decide = (kind: 'approve' | 'reject', reason?: string) =>
     decision.mutate(
-      { id: application.id, decision: kind, reason: kind === 'reject' ? reason : undefined },
+      { id: application.id, decision: kind, reason },
       {
         onSuccess: () =>
           onDone(`${application.applicant.name} was ${kind === 'approve' ? 'approved' : 'rejected'}.`),
@@ -92,56 +88,17 @@ function ApplicationReview({
           </dd>
         </div>
       </dl>
-      {rejecting && (
-        <div className="space-y-1.5">
-          <label htmlFor={reasonId} className="block font-medium text-slate-800">
-            Reason for the applicant
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            value={reason}
-            maxLength={2000}
-            onChange={(event) => setReason(event.target.value)}
-            aria-describedby={`${reasonId}-hint`}
-            className={controlClasses(false)}
-          />
-          <p id={`${reasonId}-hint`} className="text-xs text-slate-600">
-            At least 10 characters. The applicant sees this and can edit and resubmit.
-          </p>
-        </div>
-      )}
-      {decision.isError && <Alert>{errorMessage(decision.error)}</Alert>}
-      <div className="flex flex-wrap gap-3">
-        {!rejecting ? (
-          <>
-            <Button
-              loading={decision.isPending}
-              disabled={decision.isPending}
-              onClick={() => decide('approve')}
-            >
-              Approve
-            </Button>
-            <Button variant="secondary" onClick={() => setRejecting(true)}>
-              Reject…
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button
-              variant="danger"
-              loading={decision.isPending}
-              disabled={decision.isPending || reason.trim().length < 10}
-              onClick={() => decide('reject')}
-            >
-              Reject with this reason
-            </Button>
-            <Button variant="ghost" onClick={() => setRejecting(false)}>
-              Cancel
-            </Button>
-          </>
-        )}
-      </div>
+      <ReviewDecision
+        reasonId={`reason-${application.id}`}
+        reasonLabel="Reason for the applicant"
+        reasonHint="At least 10 characters. The applicant sees this and can edit and resubmit."
+        approveLabel="Approve"
+        declineLabel="Reject…"
+        confirmLabel="Reject with this reason"
+        decision={decision}
+        onApprove={() => decide('approve')}
+        onDecline={(reason) => decide('reject', reason)}
+      />
     </div>
   );
 }
@@ -169,39 +126,29 @@ function VettingQueue() {
           {applications.map((application) => {
             const open = openId === application.id;
             return (
-              <li
+              <ReviewQueueItem
                 key={application.id}
-                className="rounded-card border border-slate-200 bg-white p-5 shadow-card"
+                heading={<h2 className="font-semibold text-slate-900">{application.applicant.name}</h2>}
+                summary={
+                  <>
+                    {application.headline ?? 'No headline'}
+                    {application.submittedAt &&
+                      ` · submitted ${new Date(application.submittedAt).toLocaleDateString('en')}`}
+                  </>
+                }
+                reviewLabel="Review"
+                srLabel={` ${application.applicant.name}`}
+                open={open}
+                onToggle={() => setOpenId(open ? null : application.id)}
               >
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="min-w-0">
-                    <h2 className="font-semibold text-slate-900">{application.applicant.name}</h2>
-                    <p className="text-sm text-slate-600">
-                      {application.headline ?? 'No headline'}
-                      {application.submittedAt &&
-                        ` · submitted ${new Date(application.submittedAt).toLocaleDateString('en')}`}
-                    </p>
-                  </div>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-expanded={open}
-                    onClick={() => setOpenId(open ? null : application.id)}
-                  >
-                    {open ? 'Close' : 'Review'}
-                    <span className="sr-only"> {application.applicant.name}</span>
-                  </Button>
-                </div>
-                {open && (
-                  <ApplicationReview
-                    application={application}
-                    onDone={(text) => {
-                      setNotice(text);
-                      setOpenId(null);
-                    }}
-                  />
-                )}
-              </li>
+                <ApplicationReview
+                  application={application}
+                  onDone={(text) => {
+                    setNotice(text);
+                    setOpenId(null);
+                  }}
+                />
+              </ReviewQueueItem>
             );
           })}
         </ul>

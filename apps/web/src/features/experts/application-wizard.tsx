@@ -1,31 +1,27 @@
-import {
-  BIO_MAX,
-  HEADLINE_MAX,
-  availabilities,
-  BIO_MIN,
-  HEADLINE_MIN,
-  RATE_MAX_MINOR,
-  RATE_MIN_MINOR,
-  rateCurrencies,
-  type ExpertApplication,
-  type ExpertApplicationDraft,
-} from '@sciwise/contracts';
+import type { ExpertApplication, ExpertApplicationDraft } from '@sciwise/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Stepper } from '../../components/stepper.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, controlClasses, InputField, SelectField } from '../../components/ui/field.tsx';
+import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useStepParam } from '../../lib/use-step-param.ts';
-import { availabilityLabels, countryOptions } from './format.ts';
-import { commonLanguages, languageName } from './languages.ts';
+import { commonLanguages } from './languages.ts';
 import { useApplicationTransition } from './queries.ts';
 
 import { checkedDraft, fieldStep, stepTitles, toValues, type Values } from './application-values.ts';
 import { EducationEditor, PublicationsEditor, useAutosave } from './application-editors.tsx';
 import { SubjectPicker } from './subject-picker.tsx';
 import { CategoryOptions } from './category-options.tsx';
+import { CountryOptions } from './country-options.tsx';
+import {
+  AvailabilityRadios,
+  BioField,
+  HeadlineField,
+  LanguageCheckboxes,
+  RateFields,
+} from './offer-fields.tsx';
 
 export function ApplicationWizard({ application }: { application: ExpertApplication }) {
   const { register, setValue, control } = useForm<Values>({ defaultValues: toValues(application) });
@@ -132,37 +128,18 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
           )}
           {step === 1 && (
             <>
-              <InputField
-                label="Headline"
-                maxLength={HEADLINE_MAX}
+              <HeadlineField
                 error={problemOf('headline')}
-                hint={`At least ${HEADLINE_MIN} characters, e.g. "Biostatistician for oncology trials".`}
                 {...register('headline', { onBlur: () => report('headline') })}
               />
-              <div className="space-y-1.5">
-                <label htmlFor="application-bio" className="block text-sm font-medium text-slate-800">
-                  Bio
-                </label>
-                <textarea
-                  id="application-bio"
-                  rows={8}
-                  maxLength={BIO_MAX}
-                  aria-invalid={problemOf('bio') ? true : undefined}
-                  aria-describedby={problemOf('bio') ? 'application-bio-error' : 'application-bio-hint'}
-                  className={controlClasses(Boolean(problemOf('bio')))}
-                  {...register('bio', { onBlur: () => report('bio') })}
-                />
-                {problemOf('bio') ? (
-                  <p id="application-bio-error" className="text-xs font-medium text-danger-700">
-                    {problemOf('bio')}
-                  </p>
-                ) : (
-                  <p id="application-bio-hint" className="text-xs text-slate-600">
-                    At least {BIO_MIN} characters ({values.bio.trim().length} so far): your expertise, the
-                    problems you solve, and for whom.
-                  </p>
-                )}
-              </div>
+              <BioField
+                id="application-bio"
+                rows={8}
+                bio={values.bio}
+                hintEnd=": your expertise, the problems you solve, and for whom."
+                error={problemOf('bio')}
+                {...register('bio', { onBlur: () => report('bio') })}
+              />
             </>
           )}
           {step === 2 && (
@@ -183,74 +160,24 @@ export function ApplicationWizard({ application }: { application: ExpertApplicat
           )}
           {step === 3 && (
             <>
-              <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-                <InputField
-                  label="Hourly rate"
-                  type="number"
-                  inputMode="decimal"
-                  min={RATE_MIN_MINOR / 100}
-                  max={RATE_MAX_MINOR / 100}
-                  step="any"
-                  error={problemOf('hourlyRateMinor')}
-                  hint={`Between ${(RATE_MIN_MINOR / 100).toLocaleString('en-US')} and ${(RATE_MAX_MINOR / 100).toLocaleString('en-US')} per hour.`}
-                  {...register('rate', { onBlur: () => report('hourlyRateMinor') })}
-                />
-                <SelectField label="Currency" {...register('currency')}>
-                  {rateCurrencies.map((currency) => (
-                    <option key={currency} value={currency}>
-                      {currency}
-                    </option>
-                  ))}
-                </SelectField>
-              </div>
+              <RateFields
+                rate={register('rate', { onBlur: () => report('hourlyRateMinor') })}
+                currency={register('currency')}
+                error={problemOf('hourlyRateMinor')}
+              />
               <SelectField label="Country you work from" {...register('country')}>
-                <option value="">Choose a country</option>
-                {countryOptions().map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
+                <CountryOptions emptyLabel="Choose a country" />
               </SelectField>
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-800">Languages you work in</legend>
-                <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-                  {commonLanguages.map((code) => (
-                    <CheckboxField
-                      key={code}
-                      label={languageName(code)}
-                      checked={values.languages.includes(code)}
-                      onChange={(event) =>
-                        setField(
-                          'languages',
-                          event.target.checked
-                            ? [...values.languages, code]
-                            : values.languages.filter((language) => language !== code),
-                        )
-                      }
-                    />
-                  ))}
-                </div>
-              </fieldset>
+              <LanguageCheckboxes
+                codes={commonLanguages}
+                selected={values.languages}
+                onChange={(next) => setField('languages', next)}
+              />
             </>
           )}
           {step === 4 && (
             <>
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-800">Availability</legend>
-                <div className="mt-2 space-y-2">
-                  {availabilities.map((availability) => (
-                    <label key={availability} className="flex items-center gap-2.5 text-sm text-slate-700">
-                      <input
-                        type="radio"
-                        value={availability}
-                        className="size-4 accent-brand-700"
-                        {...register('availability')}
-                      />
-                      {availabilityLabels[availability]}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <AvailabilityRadios radio={() => register('availability')} />
               {missing.length > 0 ? (
                 <Alert tone="warning" title="Before you can submit">
                   <ul className="mt-1 list-disc space-y-1 pl-5">

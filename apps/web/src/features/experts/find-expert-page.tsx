@@ -7,16 +7,18 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { HydrationIsland } from '../site/hydration-island.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { ExpertCard } from './expert-card.tsx';
-import { availabilityLabels, countryOptions, resultCountText, subjectNameFromSlug } from './format.ts';
+import { availabilityLabels, resultCountText, subjectNameFromSlug } from './format.ts';
 import { usePublicData } from '../site/use-public-data.ts';
 import { fetchAllSubjects } from '../../lib/subjects-api.ts';
 import { searchKeys, useExpertSearch, useResultCount, type SearchParamsRecord } from './search-api.ts';
 import { SubjectSearchBox } from './subject-search-box.tsx';
 import { CategoryOptions } from './category-options.tsx';
+import { CountryOptions } from './country-options.tsx';
 
 const sortLabels: Record<ExpertSort, string> = {
   relevance: 'Best match',
@@ -152,12 +154,7 @@ export function FindExpertPage() {
               >
                 <option value="">Any country</option>
                 {/* The browser names countries, so they come after hydration (format.ts). */}
-                {hydrated &&
-                  countryOptions().map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
+                {hydrated && <CountryOptions />}
               </SelectField>
               <fieldset>
                 <legend className="text-sm font-medium text-slate-800">Hourly rate (USD)</legend>
@@ -261,16 +258,9 @@ export function FindExpertPage() {
               {search.status === 'pending' ? (
                 <PageSpinner label="Finding experts..." />
               ) : search.status === 'error' ? (
-                <Alert
-                  title="We couldn't load experts"
-                  action={
-                    <Button variant="secondary" size="sm" onClick={search.refetch}>
-                      Try again
-                    </Button>
-                  }
-                >
+                <RetryAlert onRetry={search.refetch} title="We couldn't load experts">
                   {errorMessage(search.error)}
-                </Alert>
+                </RetryAlert>
               ) : experts.length === 0 ? (
                 <EmptyState
                   icon={<SearchIcon className="size-6" />}

@@ -3,6 +3,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
@@ -70,15 +71,7 @@ function Application() {
   if (application.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <Alert
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void application.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(application.error)}
-        </Alert>
+        <RetryAlert onRetry={application.refetch}>{errorMessage(application.error)}</RetryAlert>
       </div>
     );
   }

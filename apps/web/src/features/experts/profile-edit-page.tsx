@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldIcon } from '../../components/ui/icons.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { myExpertProfileQuery } from './profile-edit-queries.ts';
@@ -49,15 +49,7 @@ export function ExpertProfileEditPage({ photo }: { photo?: ReactNode }) {
             {errorMessage(profile.error)}
           </EmptyState>
         ) : (
-          <Alert
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(profile.error)}
-          </Alert>
+          <RetryAlert onRetry={profile.refetch}>{errorMessage(profile.error)}</RetryAlert>
         )
       ) : (
         <div className="space-y-6">

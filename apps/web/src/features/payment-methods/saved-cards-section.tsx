@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { CardFields, useCardForm } from './card-fields.tsx';
 import { savedCardsQuery, useMakeDefaultCard, useRemoveCard, useSaveCard } from './queries.ts';
@@ -33,15 +34,9 @@ export function SavedCardsSection() {
       {cards.isPending ? (
         <Spinner label="Loading your saved cards..." />
       ) : cards.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void cards.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={cards.refetch}>
           {errorMessage(cards.error, 'We could not load your saved cards.')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <div className="space-y-4">
           {notice && (

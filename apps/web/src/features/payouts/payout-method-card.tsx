@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   payoutMethodRequestSchema,
-  rateCurrencies,
   type PayoutMethod,
   type PayoutMethodRequest,
   type SandboxBankAccount,
@@ -9,11 +8,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CurrencyOptions } from '../../components/currency-options.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { formatDate } from './payout-words.ts';
 import { payoutMethodQuery, useSavePayoutMethod } from './queries.ts';
@@ -93,11 +94,7 @@ function BankAccountForm({
           {...register('accountNumber')}
         />
         <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
-          {rateCurrencies.map((currency) => (
-            <option key={currency} value={currency}>
-              {currency}
-            </option>
-          ))}
+          <CurrencyOptions />
         </SelectField>
       </div>
       <div className="flex flex-wrap gap-3">
@@ -154,15 +151,9 @@ export function PayoutMethodCard() {
       {query.isPending ? (
         <Spinner label="Loading your bank account…" />
       ) : query.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={query.refetch}>
           {errorMessage(query.error, 'We could not load your bank account.')}
-        </Alert>
+        </RetryAlert>
       ) : method && !editing ? (
         <div className="space-y-4">
           {saved && <Alert tone="success">Your bank account is saved. Payouts go to it from now on.</Alert>}

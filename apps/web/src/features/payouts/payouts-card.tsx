@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { toMinor } from '../../lib/format.ts';
@@ -159,15 +160,9 @@ export function PayoutsCard() {
       {list.isPending ? (
         <Spinner label="Loading your balance…" />
       ) : list.isError ? (
-        <Alert
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={list.refetch}>
           {errorMessage(list.error, 'We could not load your balance.')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <div className="space-y-6">
           <Balances balance={balance} />

@@ -108,9 +108,17 @@ function WaitingOnOthers({ items }: { items: Item[] }) {
   return <ItemList title="Waiting on the other side" items={items} loading={false} failed={false} empty="" />;
 }
 
-/** `empty` says what is true when nothing waits (see dashboard-cards.ts). */
-export function OwnerActionItems({ empty }: { empty: string }) {
-  const figures = useOwnerFigures();
+/**
+ * What needs the owner's or the expert's action, then what waits on the other side. `empty` says
+ * what is true when nothing waits (see dashboard-cards.ts).
+ */
+function ActionItems({
+  figures,
+  empty,
+}: {
+  figures: { items: Item[]; waiting: Item[]; loading: boolean; failed: boolean };
+  empty: string;
+}) {
   return (
     <div className="space-y-4">
       <ItemList
@@ -123,6 +131,11 @@ export function OwnerActionItems({ empty }: { empty: string }) {
       <WaitingOnOthers items={figures.waiting} />
     </div>
   );
+}
+
+export function OwnerActionItems({ empty }: { empty: string }) {
+  const figures = useOwnerFigures();
+  return <ActionItems figures={figures} empty={empty} />;
 }
 
 export function useExpertFigures() {
@@ -159,16 +172,5 @@ export function useExpertFigures() {
 
 export function ExpertActionItems({ empty }: { empty: string }) {
   const figures = useExpertFigures();
-  return (
-    <div className="space-y-4">
-      <ItemList
-        title="Needs your action"
-        items={figures.items}
-        loading={figures.loading}
-        failed={figures.failed}
-        empty={empty}
-      />
-      <WaitingOnOthers items={figures.waiting} />
-    </div>
-  );
+  return <ActionItems figures={figures} empty={empty} />;
 }

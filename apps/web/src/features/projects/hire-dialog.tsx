@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { hireFigures } from './hire-figures.ts';
 import { paymentTermsQuery } from '../../lib/payment-terms.ts';
@@ -132,15 +133,9 @@ function HireDialogBody({
         {terms.isPending ? (
           <Spinner label="Loading the fees..." />
         ) : terms.isError ? (
-          <Alert
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void terms.refetch()}>
-                Try again
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={terms.refetch}>
             We could not load the fees, so we cannot show what hiring costs. {errorMessage(terms.error)}
-          </Alert>
+          </RetryAlert>
         ) : (
           <>
             <Figures quote={quote} terms={terms.data} />

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ShowMore } from '../../components/ui/show-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { pageItems } from '../../lib/pages.ts';
 import { budgetLabel } from './format.ts';
@@ -44,17 +44,7 @@ function OpenProjects({ expert }: { expert: Expert }) {
   const projects = useInfiniteQuery(myProjectsQuery);
   if (projects.isPending) return <Spinner label="Loading your open projects..." className="my-6" />;
   if (projects.isError && !projects.data)
-    return (
-      <Alert
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void projects.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(projects.error)}
-      </Alert>
-    );
+    return <RetryAlert onRetry={projects.refetch}>{errorMessage(projects.error)}</RetryAlert>;
   const open = pageItems(projects.data, (page) => page.projects).filter(
     (project) => project.status === 'open',
   );

@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
 import { CompassIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { allSubjectsQuery } from '../experts/queries.ts';
 import { ProjectListCard } from './project-list-item.tsx';
@@ -123,15 +123,7 @@ export function ProjectList({
       {list.isPending ? (
         <PageSpinner label="Loading projects..." />
       ) : list.isError ? (
-        <Alert
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(list.error)}
-        </Alert>
+        <RetryAlert onRetry={list.refetch}>{errorMessage(list.error)}</RetryAlert>
       ) : projects.length === 0 ? (
         <EmptyState icon={<CompassIcon />} title="No open projects found">
           {empty}

@@ -10,7 +10,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { controlClasses, InputField } from '../../components/ui/field.tsx';
+import { InputField, TextareaField } from '../../components/ui/field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cleanCriteria, CriteriaEditor } from './criteria-editor.tsx';
@@ -94,20 +94,15 @@ export function QuoteForm({
       className="space-y-5"
       aria-label={existing ? 'Edit your quote' : 'Send a quote'}
     >
-      <div className="space-y-1.5">
-        <label htmlFor="quote-cover" className="block text-sm font-medium text-slate-800">
-          Cover letter
-        </label>
-        <textarea
-          id="quote-cover"
-          rows={6}
-          maxLength={COVER_LETTER_MAX}
-          value={coverLetter}
-          onChange={(e) => setCoverLetter(e.target.value)}
-          className={controlClasses(false)}
-          placeholder="Why you, how you would approach the work, and what the client gets."
-        />
-      </div>
+      <TextareaField
+        id="quote-cover"
+        label="Cover letter"
+        rows={6}
+        maxLength={COVER_LETTER_MAX}
+        value={coverLetter}
+        onChange={(e) => setCoverLetter(e.target.value)}
+        placeholder="Why you, how you would approach the work, and what the client gets."
+      />
       <InputField
         label="Duration in days"
         inputMode="numeric"

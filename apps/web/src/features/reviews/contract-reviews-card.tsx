@@ -14,6 +14,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -173,15 +174,7 @@ export function ContractReviewsCard({ contract }: { contract: Contract }) {
       {state.isPending ? (
         <Spinner label="Loading the reviews..." />
       ) : state.isError ? (
-        <Alert
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void state.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(state.error)}
-        </Alert>
+        <RetryAlert onRetry={state.refetch}>{errorMessage(state.error)}</RetryAlert>
       ) : (
         <ReviewsBody contract={contract} state={state.data} />
       )}

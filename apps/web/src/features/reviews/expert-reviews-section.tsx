@@ -11,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { StarRating } from '../../components/star-rating.tsx';
@@ -123,15 +124,7 @@ export function ExpertReviewsSection({ slug, expertName }: { slug: string; exper
       {reviews.isPending ? (
         <Spinner label="Loading the reviews..." />
       ) : reviews.isError && !first ? (
-        <Alert
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void reviews.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(reviews.error)}
-        </Alert>
+        <RetryAlert onRetry={reviews.refetch}>{errorMessage(reviews.error)}</RetryAlert>
       ) : all.length === 0 ? (
         <p className="text-slate-700">
           No reviews yet. Clients review {expertName} after a contract ends, and reviews appear here once both
