@@ -36,7 +36,7 @@ export function BioField({
   bio,
   hintEnd,
   ...props
-}: Omit<ComponentProps<typeof TextareaField>, FixedProps> & { bio: string; hintEnd: string }) {
+}: Omit<ComponentProps<typeof TextareaField>, FixedProps | 'limit'> & { bio: string; hintEnd: string }) {
   return (
     <TextareaField
       label="Bio"

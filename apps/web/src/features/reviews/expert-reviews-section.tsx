@@ -12,7 +12,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
-import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { StarRating } from '../../components/star-rating.tsx';
 import { expertReviewsQuery, useAnswerReview } from './queries.ts';
@@ -86,7 +86,7 @@ function AnswerForm({ slug, review }: { slug: string; review: Review }) {
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-control bg-slate-50 p-3">
-      <TextAreaField
+      <TextareaField
         label={`Your answer to ${review.authorName}`}
         value={text}
         limit={REVIEW_REPLY_MAX}

@@ -7,7 +7,7 @@ import {
 } from '@sciwise/contracts';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextareaField } from '../../../components/ui/field.tsx';
 import { contractActionCopy, milestoneActionCopy, type ActionCopy } from '../consequences.ts';
 import { money } from '../format.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
@@ -60,7 +60,7 @@ function ReasonDialog({
       )}
     >
       {children}
-      <TextAreaField
+      <TextareaField
         label={label}
         placeholder={placeholder}
         error={form.formState.errors.reason?.message}

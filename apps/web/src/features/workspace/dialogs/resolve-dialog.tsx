@@ -3,7 +3,7 @@ import { disputeOutcomes, resolveDisputeRequestSchema } from '@sciwise/contracts
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
-import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextareaField } from '../../../components/ui/field.tsx';
 import { toMinor } from '../../../lib/format.ts';
 import { milestoneActionCopy, resolutionWords } from '../consequences.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';
@@ -83,7 +83,7 @@ export function ResolveDialog({ contract, milestone, onClosed }: MilestoneDialog
           {...form.register('share')}
         />
       )}
-      <TextAreaField
+      <TextareaField
         label="Decision note for both sides"
         error={errors.note?.message}
         {...form.register('note')}

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
-import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextareaField } from '../../../components/ui/field.tsx';
 import { toMinor } from '../../../lib/format.ts';
 import { bonusWords, milestoneActionCopy } from '../consequences.ts';
 import { firstName, money } from '../format.ts';
@@ -49,7 +49,7 @@ export function RequestChangesDialog({ contract, milestone, onClosed }: Mileston
           onChange={(next) => form.setValue('unmetCriteria', next)}
         />
       )}
-      <TextAreaField
+      <TextareaField
         label="What needs to change"
         placeholder="Be specific: what is missing or wrong, and what would make it right."
         error={form.formState.errors.reason?.message}

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextareaField } from '../../../components/ui/field.tsx';
 import { ATTACHMENT_ACCEPT } from '../../projects/attachments-editor.tsx';
 import { milestoneActionCopy } from '../consequences.ts';
 import { fileSize } from '../format.ts';
@@ -105,7 +105,7 @@ export function SubmitWorkDialog({ contract, milestone, onClosed }: MilestoneDia
         criteria={milestone.criteria}
         unmet={milestone.revisionRequest?.unmetCriteria ?? []}
       />
-      <TextAreaField
+      <TextareaField
         label="Note to the client"
         placeholder="What you are delivering, and how it meets each criterion."
         error={errors.note?.message}
