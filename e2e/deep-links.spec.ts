@@ -213,7 +213,9 @@ test("the admin's concierge inbox shows who is waiting for a reply", async ({ pa
   // A wide screen already shows the newest conversation, with its own composer: write only once
   // the member's conversation has replaced it, as a person would.
   const conversation = page.getByRole('region', { name: `Conversation with Dorothy ${member.lastName}` });
-  await conversation.getByRole('textbox', { name: 'Message' }).fill('Happy to help: what sample do you have?');
+  await conversation
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Happy to help: what sample do you have?');
   await conversation.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(waiting.getByRole('button', { name: new RegExp(member.lastName) })).toHaveCount(0);
   // The answered conversation stays open.
