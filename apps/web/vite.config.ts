@@ -1,5 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 // By path: the config is bundled on its own, before the workspace's TypeScript exports resolve.
 import { DEFAULT_PORT } from '../../packages/contracts/src/constants.ts';
@@ -7,8 +9,25 @@ import { DEFAULT_PORT } from '../../packages/contracts/src/constants.ts';
 // The dev server passes API and socket traffic to the Sciwise server on its PORT.
 const serverPort = process.env.PORT ?? DEFAULT_PORT;
 
-export default defineConfig({
+// React Router's package exports point at its development build in every mode; that build keeps
+// its development warnings (remix-run/react-router#12532). A production build takes the
+// production files the package ships beside them.
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     proxy: {
       '/api': `http://localhost:${serverPort}`,
@@ -23,5 +42,32 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser we support preloads modules natively; the polyfill would cost every first load.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every public page fetches with: left to automatic splitting it became eight
+              // files of a few hundred bytes each, and each compresses worse alone.
+              name: 'public-core',
+              test: /src[\\/](lib[\\/](api-client|api-error|subjects-api)|features[\\/]site[\\/]use-public-data|components[\\/]star-rating)\.tsx?$|contracts[\\/]src[\\/]constants\.ts$/,
+            },
+            {
+              // The small pieces of every form and list screen (the public directory's too) and the money
+              // and date formats they show.
+              name: 'ui-basics',
+              includeDependenciesRecursively: false,
+              test: /src[\\/](components[\\/](ui[\\/](field|alert|retry-alert|empty-state)|page-hero)\.tsx|lib[\\/]format\.ts)$/,
+            },
+            {
+              // The expert directory's own pieces, shared by the directory and profile pages.
+              name: 'expert-directory',
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/]experts[\\/](format|country-options|category-options|subject-listbox|verified-orcid-badge)\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
-});
+}));
