@@ -129,46 +129,11 @@ export default tseslint.config(
   },
   // The React Compiler-era hook rules (purity, refs, set-state-in-effect, ...) and accessibility.
   { files: ['apps/web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
-  // Not fixed yet (issue #17): hook findings these files had when the React 19 rules came in (22
-  // in 17 files then, 14 in 7 files now). What is left subscribes to outside stores (the socket,
-  // the page-lifetime cache of public data, the autosave queues) in effects on purpose; each needs
-  // its own change of state flow and a test. The list only shrinks, and a new file with the same
-  // finding fails lint.
+  // One deliberate exception: the autosave shows "Saving…" from the first unsent change, so the
+  // effect that starts the debounce sets it. Deriving it instead would need the last sent draft
+  // in state and would show "Saving…" forever for a draft not worth sending (worthSending).
   {
-    files: ['apps/web/src/features/chat/chat-box.tsx'],
-    rules: {
-      'react-hooks/exhaustive-deps': 'off',
-    },
-  },
-  {
-    files: ['apps/web/src/features/site/use-public-data.ts'],
-    rules: {
-      'react-hooks/exhaustive-deps': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-    },
-  },
-  {
-    files: ['apps/web/src/features/chat/use-chat.ts'],
-    rules: {
-      'react-hooks/immutability': 'off',
-      'react-hooks/preserve-manual-memoization': 'off',
-    },
-  },
-  {
-    files: ['apps/web/src/features/projects/use-project-autosave.ts'],
-    rules: {
-      'react-hooks/refs': 'off',
-    },
-  },
-  {
-    files: ['apps/web/src/features/experts/search-api.ts', 'apps/web/src/lib/use-serial-autosave.ts'],
-    rules: {
-      'react-hooks/refs': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-    },
-  },
-  {
-    files: ['apps/web/src/lib/socket.ts'],
+    files: ['apps/web/src/lib/use-serial-autosave.ts'],
     rules: {
       'react-hooks/set-state-in-effect': 'off',
     },

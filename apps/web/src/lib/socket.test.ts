@@ -110,3 +110,33 @@ describe('useSocket when the server ends the session', () => {
     expect(hook.result.current.status).toBe('connected');
   });
 });
+
+describe('useSocket shared by several screens', () => {
+  it('a screen that opens while the socket is connected says so at once, and shares the one socket', async () => {
+    const { socket, hook } = await mountSocket();
+    const { useSocket } = await import('./socket.ts');
+    const later = renderHook(() => useSocket());
+    expect(later.result.current.status).toBe('connected');
+    expect(later.result.current.socket).toBe(hook.result.current.socket);
+
+    act(() => socket.serverRefuses('unavailable'));
+    expect(hook.result.current.status).toBe('reconnecting');
+    expect(later.result.current.status).toBe('reconnecting');
+  });
+
+  it('tells each screen of a reconnection with the socket, not of the first connection', async () => {
+    vi.resetModules();
+    const { useSocket } = await import('./socket.ts');
+    const socket = new FakeSocket();
+    fake.socket = socket;
+    const onReconnect = vi.fn();
+    renderHook(() => useSocket(onReconnect));
+    act(() => socket.serverConnects());
+    expect(onReconnect).not.toHaveBeenCalled();
+
+    act(() => socket.serverDisconnects());
+    act(() => socket.serverConnects());
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onReconnect).toHaveBeenCalledWith(socket);
+  });
+});

@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@sciwise/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { forgetSignedIn } from './auth-storage.ts';
 
@@ -15,9 +15,26 @@ export type SocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'signed
 export const RETRY_AFTER_UNAVAILABLE_MS = 5_000;
 
 let shared: AppSocket | null = null;
+let sharedStatus: SocketStatus = 'connecting';
 let holders = 0;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+// The socket and its status are a store outside React: every screen holding the socket reads
+// the same values (useSyncExternalStore), and a screen that opens late sees them at once.
+const storeListeners = new Set<() => void>();
+function publish(status: SocketStatus): void {
+  sharedStatus = status;
+  storeListeners.forEach((listener) => listener());
+}
+function subscribe(listener: () => void): () => void {
+  storeListeners.add(listener);
+  return () => storeListeners.delete(listener);
+}
+const currentSocket = () => shared;
+const currentStatus = () => sharedStatus;
+const noSocket = () => null;
+const notConnectedYet = (): SocketStatus => 'connecting';
 
 /** A refused handshake: the client gives up by itself (socket.active turns false) and says why. */
 function refusal(socket: AppSocket, error: Error): 'session' | 'other' | null {
@@ -36,10 +53,15 @@ function refusal(socket: AppSocket, error: Error): 'session' | 'other' | null {
 function followSession(socket: AppSocket): void {
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') socket.connect();
+    if (reason !== 'io client disconnect') publish('reconnecting');
   });
-  socket.on('connect', () => clearTimeout(retryTimer));
+  socket.on('connect', () => {
+    clearTimeout(retryTimer);
+    publish('connected');
+  });
   socket.on('connect_error', (error) => {
     const refused = refusal(socket, error);
+    publish(refused === 'session' ? 'signed-out' : 'reconnecting');
     if (refused === 'session') forgetSignedIn();
     else if (refused === 'other') {
       clearTimeout(retryTimer);
@@ -59,6 +81,7 @@ function acquire(): AppSocket {
   if (!shared) {
     shared = io({ transports: ['websocket'], withCredentials: true });
     followSession(shared);
+    publish('connecting');
   }
   return shared;
 }
@@ -71,45 +94,40 @@ function release(): void {
     clearTimeout(retryTimer);
     shared.disconnect();
     shared = null;
+    publish('connecting');
   }, 1000);
 }
 
 /**
  * The shared socket and its status. `onReconnect` runs after every connection that follows a
- * drop, so screens can fetch over HTTP whatever they missed while away.
+ * drop, with the socket, so screens can fetch over HTTP whatever they missed while away and send
+ * what did not go out.
  */
-export function useSocket(onReconnect?: () => void): { socket: AppSocket | null; status: SocketStatus } {
-  const [socket, setSocket] = useState<AppSocket | null>(null);
-  const [status, setStatus] = useState<SocketStatus>('connecting');
-  const reconnected = useRef(onReconnect);
-  useEffect(() => {
-    reconnected.current = onReconnect;
-  });
+export function useSocket(onReconnect?: (socket: AppSocket) => void): {
+  socket: AppSocket | null;
+  status: SocketStatus;
+} {
+  const socket = useSyncExternalStore(subscribe, currentSocket, noSocket);
+  const status = useSyncExternalStore(subscribe, currentStatus, notConnectedYet);
+  const reconnected = useEffectEvent((current: AppSocket) => onReconnect?.(current));
 
   useEffect(() => {
     const current = acquire();
-    setSocket(current);
+    // A drop seen by this screen: the next connection is a reconnection for it.
     let droppedOnce = false;
     const onConnect = () => {
-      setStatus('connected');
-      if (droppedOnce) reconnected.current?.();
+      if (droppedOnce) reconnected(current);
     };
-    const onDisconnect = () => {
+    const onDrop = () => {
       droppedOnce = true;
-      setStatus('reconnecting');
     };
-    const onConnectError = (error: Error) => {
-      droppedOnce = true;
-      setStatus(refusal(current, error) === 'session' ? 'signed-out' : 'reconnecting');
-    };
-    if (current.connected) setStatus('connected');
     current.on('connect', onConnect);
-    current.on('disconnect', onDisconnect);
-    current.on('connect_error', onConnectError);
+    current.on('disconnect', onDrop);
+    current.on('connect_error', onDrop);
     return () => {
       current.off('connect', onConnect);
-      current.off('disconnect', onDisconnect);
-      current.off('connect_error', onConnectError);
+      current.off('disconnect', onDrop);
+      current.off('connect_error', onDrop);
       release();
     };
   }, []);

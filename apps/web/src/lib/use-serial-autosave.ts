@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from './api-client.ts';
 import { registerPendingSave } from './pending-saves.ts';
 
@@ -46,11 +46,14 @@ export function useSerialAutosave<Values, Draft, Saved>(
   const [state, setState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
   // Callers pass new closures on every render; reading them through a ref keeps `save` stable,
-  // so a re-render neither restarts the debounce nor counts as leaving the form.
+  // so a re-render neither restarts the debounce nor counts as leaving the form. The refs follow
+  // each commit before any effect, timer or event handler below can read them.
   const current = useRef(options);
-  current.current = options;
   const latest = useRef(values);
-  latest.current = values;
+  useLayoutEffect(() => {
+    current.current = options;
+    latest.current = values;
+  });
   const lastSent = useRef<string | null>(
     options.initiallySaved === false ? null : JSON.stringify(options.toDraft(values)),
   );

@@ -1,6 +1,14 @@
 import { MESSAGE_MAX_LENGTH, type ChatMessage, type Conversation } from '@sciwise/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -157,22 +165,23 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
     if (element) element.scrollTop = element.scrollHeight;
   }, [newest?.id, pending.length, conversation.id]);
 
-  // Reading: what is on screen in a visible tab counts as read.
+  // Reading: what is on screen in a visible tab counts as read, checked again whenever the
+  // newest message changes or the tab comes back into view.
+  const markShownAsRead = useEffectEvent(() => {
+    if (
+      newest &&
+      document.visibilityState === 'visible' &&
+      (conversation.unreadCount > 0 || newest.senderId !== conversation.selfId)
+    ) {
+      markRead(conversation.id, newest.seq);
+    }
+  });
   useEffect(() => {
-    if (!newest) return;
-    const mark = () => {
-      if (
-        document.visibilityState === 'visible' &&
-        (conversation.unreadCount > 0 || newest.senderId !== conversation.selfId)
-      ) {
-        markRead(conversation.id, newest.seq);
-      }
-    };
-    mark();
-    document.addEventListener('visibilitychange', mark);
-    return () => document.removeEventListener('visibilitychange', mark);
-    // The newest message drives this; conversation.unreadCount is read, not watched.
-  }, [newest?.id, conversation.id, markRead]);
+    const onVisibilityChange = () => markShownAsRead();
+    onVisibilityChange();
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => document.removeEventListener('visibilitychange', onVisibilityChange);
+  }, [newest?.id, conversation.id]);
 
   const other = conversation.other;
   return (

@@ -1,7 +1,7 @@
 import type { ChatMessage, MessagesRead, SendMessageAck, TypingEvent } from '@sciwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSocket } from '../../lib/socket.ts';
+import { useSocket, type AppSocket } from '../../lib/socket.ts';
 import { notificationsQuery } from '../notifications/queries.ts';
 import {
   awaitingReplyQuery,
@@ -70,16 +70,13 @@ export function useChat(activeConversationId: string | null) {
     [queryClient],
   );
 
-  const { socket, status } = useSocket(() => {
-    // Back after a drop: whatever arrived meanwhile is fetched, and unacknowledged sends go again.
-    void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-    for (const item of outboxRef.current) if (item.status === 'sending') void deliver(item);
-  });
-
   const deliver = useCallback(
-    async (item: OutboxItem) => {
-      if (!socket) return;
+    async (socket: AppSocket | null, item: OutboxItem) => {
+      if (!socket) {
+        // Only before the screen's first commit, which a person cannot beat with the composer.
+        settle(item.clientMessageId, { error: 'Not connected yet. Try again.' });
+        return;
+      }
       let result: Parameters<typeof settle>[1];
       try {
         const ack: SendMessageAck = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('sendMessage', {
@@ -94,8 +91,15 @@ export function useChat(activeConversationId: string | null) {
       }
       settle(item.clientMessageId, result);
     },
-    [socket, settle],
+    [settle],
   );
+
+  const { socket, status } = useSocket((reconnected) => {
+    // Back after a drop: whatever arrived meanwhile is fetched, and unacknowledged sends go again.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    for (const item of outboxRef.current) if (item.status === 'sending') void deliver(reconnected, item);
+  });
 
   useEffect(() => {
     if (!socket) return;
@@ -178,9 +182,9 @@ export function useChat(activeConversationId: string | null) {
         status: 'sending',
       };
       setOutbox((items) => [...items, item]);
-      void deliver(item);
+      void deliver(socket, item);
     },
-    [deliver],
+    [socket, deliver],
   );
 
   const retry = useCallback(
@@ -189,9 +193,9 @@ export function useChat(activeConversationId: string | null) {
       if (!item) return;
       const again = { ...item, status: 'sending' as const, error: undefined };
       setOutbox((items) => items.map((entry) => (entry.clientMessageId === clientMessageId ? again : entry)));
-      void deliver(again);
+      void deliver(socket, again);
     },
-    [deliver],
+    [socket, deliver],
   );
 
   const markRead = useCallback(

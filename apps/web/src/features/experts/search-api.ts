@@ -60,11 +60,14 @@ export interface ExpertSearch {
   nextPageError: unknown;
 }
 
-const initial: ExpertSearch = {
+/** What the hook holds: the last answer and which request (path and attempt) it answered. */
+type Answer = Omit<ExpertSearch, 'fetching'> & { request: string | null };
+
+const initial: Answer = {
+  request: null,
   pages: [],
   status: 'pending',
   error: null,
-  fetching: true,
   fetchingNextPage: false,
   nextPageError: null,
 };
@@ -79,43 +82,56 @@ const FRESH_MS = 30_000;
  */
 export function useExpertSearch(params: SearchParamsRecord) {
   const path = searchPath(params);
-  const [state, setState] = useState<ExpertSearch>(initial);
+  const [answer, setAnswer] = useState<Answer>(initial);
   const [attempt, setAttempt] = useState(0);
+  const request = `${path}#${attempt}`;
+  // The path on screen, for an older page's answer to know it came too late.
   const current = useRef(path);
-  current.current = path;
+  useEffect(() => {
+    current.current = path;
+  }, [path]);
 
   useEffect(() => {
     const cached = recent.get(path);
     if (cached && Date.now() - cached.at < FRESH_MS && attempt === 0) {
-      setState({ ...initial, pages: cached.pages, status: 'success', fetching: false });
+      startTransition(() => setAnswer({ ...initial, request, pages: cached.pages, status: 'success' }));
       return;
     }
     const controller = new AbortController();
-    setState((previous) => ({ ...previous, fetching: true, nextPageError: null }));
     fetchPage(path, null, controller.signal).then(
       (page) => {
         recent.set(path, { pages: [page], at: Date.now() });
-        startTransition(() => setState({ ...initial, pages: [page], status: 'success', fetching: false }));
+        startTransition(() => setAnswer({ ...initial, request, pages: [page], status: 'success' }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        startTransition(() => setState({ ...initial, status: 'error', error, fetching: false }));
+        startTransition(() => setAnswer({ ...initial, request, status: 'error', error }));
       },
     );
     return () => controller.abort();
-  }, [path, attempt]);
+  }, [path, attempt, request]);
 
+  // Until this request is answered, the last answer stays on screen, marked as fetching.
+  const fetching = answer.request !== request;
+  const state: ExpertSearch = {
+    pages: answer.pages,
+    status: answer.status,
+    error: answer.error,
+    fetching,
+    fetchingNextPage: answer.fetchingNextPage,
+    nextPageError: fetching ? null : answer.nextPageError,
+  };
   const last = state.pages.at(-1);
   const nextCursor = last?.nextCursor ?? null;
 
   const fetchNextPage = useCallback(() => {
     if (!nextCursor) return;
     const requested = path;
-    setState((previous) => ({ ...previous, fetchingNextPage: true, nextPageError: null }));
+    setAnswer((previous) => ({ ...previous, fetchingNextPage: true, nextPageError: null }));
     fetchPage(path, nextCursor, new AbortController().signal).then(
       (page) => {
         if (current.current !== requested) return;
-        setState((previous) => {
+        setAnswer((previous) => {
           const pages = [...previous.pages, page];
           recent.set(requested, { pages, at: Date.now() });
           return { ...previous, pages, fetchingNextPage: false };
@@ -123,7 +139,7 @@ export function useExpertSearch(params: SearchParamsRecord) {
       },
       (error: unknown) => {
         if (current.current !== requested) return;
-        setState((previous) => ({ ...previous, fetchingNextPage: false, nextPageError: error }));
+        setAnswer((previous) => ({ ...previous, fetchingNextPage: false, nextPageError: error }));
       },
     );
   }, [path, nextCursor]);
@@ -147,7 +163,7 @@ export function useResultCount(params: SearchParamsRecord, search: ExpertSearch)
     if (!needed) return;
     const cached = counts.get(path);
     if (cached && Date.now() - cached.at < FRESH_MS) {
-      setCounted({ path, total: cached.total });
+      startTransition(() => setCounted({ path, total: cached.total }));
       return;
     }
     const controller = new AbortController();

@@ -43,6 +43,5 @@ export function useProjectAutosave(
     error: autosave.error,
     // The project's id once the latest words are on the server, else null.
     flush: async () => ((await autosave.flush()) ? projectId.current : null),
-    projectId: projectId.current,
   };
 }

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 
 /*
  * A small cache for the marketing pages' three public reads (featured experts, counts, subject
@@ -53,22 +53,21 @@ export function usePublicData<T>(key: string | null, fetcher: () => Promise<T>):
   // Always pending on the first render, even when the answer is cached: a prerendered island
   // that hydrates after another island fetched the same key must match its server HTML (which
   // had no data), or React reports a hydration mismatch. The effect applies the cache at once.
-  const [state, setState] = useState<PublicData<unknown>>(pending);
+  const [shown, setShown] = useState<{ key: string; state: PublicData<unknown> } | null>(null);
+  // The fetcher belongs to the key: a new function for the same key is the same read.
+  const fetchLatest = useEffectEvent(() => fetcher());
   useEffect(() => {
-    if (key === null) {
-      setState(pending);
-      return;
-    }
+    if (key === null) return;
     const entry = entryFor(key);
-    const update = () => startTransition(() => setState(entry.state));
+    const update = () => startTransition(() => setShown({ key, state: entry.state }));
     entry.listeners.add(update);
     if (entry.state.status === 'error') entry.state = pending;
     update();
-    load(key, fetcher);
+    load(key, fetchLatest);
     return () => {
       entry.listeners.delete(update);
     };
-    // The fetcher belongs to the key: a new function for the same key is the same read.
   }, [key]);
-  return state as PublicData<T>;
+  // What is shown belongs to one key: another key (or none) is pending until its own answer.
+  return (shown !== null && shown.key === key ? shown.state : pending) as PublicData<T>;
 }
