@@ -53,17 +53,12 @@ export default defineConfig(({ command }) => ({
               test: /src[\\/](lib[\\/](api-client|api-error|subjects-api)|features[\\/]site[\\/]use-public-data|components[\\/]star-rating)\.tsx?$|contracts[\\/]src[\\/]constants\.ts$/,
             },
             {
-              // The small pieces of every form and list screen (the public directory's too) and the money
-              // and date formats they show.
-              name: 'ui-basics',
+              // The small pieces of every form and list screen, with the money and date formats they
+              // show, and the expert directory's own pieces (its filters, formats and badges), which
+              // every screen showing experts uses with them.
+              name: 'directory-ui',
               includeDependenciesRecursively: false,
-              test: /src[\\/](components[\\/](ui[\\/](field|alert|retry-alert|empty-state)|page-hero)\.tsx|lib[\\/]format\.ts)$/,
-            },
-            {
-              // The expert directory's own pieces, shared by the directory and profile pages.
-              name: 'expert-directory',
-              includeDependenciesRecursively: false,
-              test: /src[\\/]features[\\/]experts[\\/](format|country-options|category-options|subject-listbox|verified-orcid-badge)\.tsx?$/,
+              test: /src[\\/](components[\\/](ui[\\/](field|alert|retry-alert|empty-state)|page-hero)\.tsx|lib[\\/]format\.ts|features[\\/]experts[\\/](format|country-options|category-options|subject-listbox|verified-orcid-badge)\.tsx?)$/,
             },
           ],
         },
