@@ -11,7 +11,7 @@ const serverPort = process.env.PORT ?? DEFAULT_PORT;
 
 // React Router's package exports point at its development build in every mode; that build keeps
 // its development warnings (remix-run/react-router#12532). A production build takes the
-// production files the package ships beside them.
+// production files the package ships beside them (docs/decisions/059-public-chunk-groups.md).
 const reactRouterDist = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production',
@@ -48,7 +48,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               // What every public page fetches with: left to automatic splitting it became eight
-              // files of a few hundred bytes each, and each compresses worse alone.
+              // files of a few hundred bytes each, and each compresses worse alone
+              // (docs/decisions/059-public-chunk-groups.md).
               name: 'public-core',
               test: /src[\\/](lib[\\/](api-client|api-error|subjects-api)|features[\\/]site[\\/]use-public-data|components[\\/]star-rating)\.tsx?$|contracts[\\/]src[\\/]constants\.ts$/,
             },
