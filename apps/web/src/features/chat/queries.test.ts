@@ -1,6 +1,6 @@
 import type { ChatMessage, MessageListResponse } from '@sciwise/contracts';
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addMessageToCache,
   applyMessageToList,
@@ -137,5 +137,38 @@ describe('chat cache', () => {
     const shown = loadedConversations(data);
     expect(shown.map((c) => c.id)).toEqual(['c1', 'c3', 'c0']);
     expect(shown[0]).toBe(lifted);
+  });
+});
+
+describe('a live message while the history is being fetched again', () => {
+  it('survives an answer the server gave before it was stored', async () => {
+    const client = new QueryClient();
+    const key = chatKeys.messages('c1');
+    const answers: ((page: MessageListResponse) => void)[] = [];
+    const queryFn = () => new Promise<MessageListResponse>((resolve) => answers.push(resolve));
+    // The chat screen watches the pages it loaded, as ChatBox does.
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: key,
+      queryFn,
+      initialPageParam: 0,
+      getNextPageParam: () => undefined,
+    });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    answers[0]!({ messages: [message(1)], nextBefore: null, otherLastReadSeq: 0 });
+    await vi.waitFor(() => expect(pages(client).pages[0]!.messages).toHaveLength(1));
+
+    // Back after a drop: the history is fetched again, and the socket's message arrives while
+    // that fetch is out; the answer on its way does not hold it.
+    void client.invalidateQueries({ queryKey: chatKeys.all });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    addMessageToCache(client, message(2));
+    answers[1]!({ messages: [message(1)], nextBefore: null, otherLastReadSeq: 0 });
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    expect(pages(client).pages[0]!.messages.map((m) => m.seq)).toEqual([1, 2]);
+    // The fetch was asked again, and the server's newer answer holds the message.
+    answers[2]!({ messages: [message(1), message(2)], nextBefore: null, otherLastReadSeq: 0 });
+    await vi.waitFor(() => expect(pages(client).pages[0]!.messages.map((m) => m.seq)).toEqual([1, 2]));
+    stop();
   });
 });

@@ -109,9 +109,17 @@ export const conversationWithQuery = (target: ConversationTarget | null) =>
 
 type MessagePages = InfiniteData<MessageListResponse, number>;
 
-/** Adds a message the socket delivered to the cached pages (once, in seq order). */
+/**
+ * Adds a message the socket delivered to the cached pages (once, in seq order). A fetch of those
+ * pages already in flight (after a reconnect, say) may have been answered before the message was
+ * stored, and its answer would replace the cache without it: that fetch is asked again.
+ */
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) => {
+  const queryKey = chatKeys.messages(message.conversationId);
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }
+  queryClient.setQueryData<MessagePages>(queryKey, (data) => {
     if (!data || data.pages.length === 0) return data;
     if (data.pages.some((page) => page.messages.some((known) => known.id === message.id))) return data;
     const [newest, ...older] = data.pages;
