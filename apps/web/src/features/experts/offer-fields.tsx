@@ -10,7 +10,8 @@ import {
 } from '@sciwise/contracts';
 import type { ComponentProps } from 'react';
 import { CurrencyOptions } from '../../components/currency-options.tsx';
-import { CheckboxField, InputField, SelectField, TextareaField } from '../../components/ui/field.tsx';
+import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/textarea-field.tsx';
 import { availabilityLabels } from './format.ts';
 import { languageName } from './languages.ts';
 

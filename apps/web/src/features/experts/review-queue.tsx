@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { TextareaField } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/textarea-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
 // The parts the admin's two review queues (expert applications, approved experts' profile

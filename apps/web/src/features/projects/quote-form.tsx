@@ -10,7 +10,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { InputField, TextareaField } from '../../components/ui/field.tsx';
+import { InputField } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/textarea-field.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cleanCriteria, CriteriaEditor } from './criteria-editor.tsx';

@@ -12,7 +12,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
-import { TextareaField } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/textarea-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { StarRating } from '../../components/star-rating.tsx';
 import { expertReviewsQuery, useAnswerReview } from './queries.ts';

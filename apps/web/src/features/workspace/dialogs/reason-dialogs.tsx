@@ -7,7 +7,7 @@ import {
 } from '@sciwise/contracts';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextareaField } from '../../../components/ui/field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { contractActionCopy, milestoneActionCopy, type ActionCopy } from '../consequences.ts';
 import { money } from '../format.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';

@@ -3,7 +3,7 @@ import { disputeOutcomes, resolveDisputeRequestSchema } from '@sciwise/contracts
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
-import { TextareaField } from '../../../components/ui/field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { toMinor } from '../../../lib/format.ts';
 import { milestoneActionCopy, resolutionWords } from '../consequences.ts';
 import { useIdempotencyKeys } from '../idempotency.ts';

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '../../../components/ui/field.tsx';
-import { TextareaField } from '../../../components/ui/field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { toMinor } from '../../../lib/format.ts';
 import { bonusWords, milestoneActionCopy } from '../consequences.ts';
 import { firstName, money } from '../format.ts';

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { TextareaField } from '../../../components/ui/field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ATTACHMENT_ACCEPT } from '../../projects/attachments-editor.tsx';
 import { milestoneActionCopy } from '../consequences.ts';
 import { fileSize } from '../format.ts';
