@@ -1,8 +1,13 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+/*
+ * The icons the public pages show, and the base every icon draws with. Icons only signed-in screens
+ * show live in app-icons.tsx, so they stay out of the public pages' first load.
+ */
 
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
+export type IconProps = SVGProps<SVGSVGElement>;
+
+export function Icon({ children, className = 'size-5', ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -46,79 +51,10 @@ export const ChevronRightIcon = (props: IconProps) => (
     <path d="M9 6l6 6-6 6" />
   </Icon>
 );
-export const UserIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-  </Icon>
-);
-export const ChatIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 5h16v11H8l-4 4z" />
-  </Icon>
-);
-export const BellIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4z" />
-    <path d="M10 21h4" />
-  </Icon>
-);
 export const SearchIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="11" cy="11" r="7" />
     <path d="M20 20l-3.5-3.5" />
-  </Icon>
-);
-export const HomeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 11l8-7 8 7v9h-5v-6H9v6H4z" />
-  </Icon>
-);
-export const FolderIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 6h6l2 2h10v11H3z" />
-  </Icon>
-);
-export const CompassIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M15.5 8.5l-2 5-5 2 2-5z" />
-  </Icon>
-);
-export const DocumentIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 3h9l4 4v14H6z" />
-    <path d="M9 12h7M9 16h7" />
-  </Icon>
-);
-export const BriefcaseIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="7" width="18" height="13" rx="2" />
-    <path d="M9 7V5h6v2M3 13h18" />
-  </Icon>
-);
-export const CardIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="M3 10h18M7 15h4" />
-  </Icon>
-);
-export const ReceiptIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
-    <path d="M9 8h6M9 12h6" />
-  </Icon>
-);
-export const CalendarIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="5" width="18" height="16" rx="2" />
-    <path d="M3 10h18M8 3v4M16 3v4" />
-  </Icon>
-);
-export const SettingsIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
   </Icon>
 );
 export const CheckIcon = (props: IconProps) => (
@@ -135,17 +71,5 @@ export const ShieldIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />
     <path d="M9 12l2 2 4-4" />
-  </Icon>
-);
-/** A pair of scales: disputes and their mediation. */
-export const ScaleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3v18M7 21h10M3 7h2c2 0 5-1 7-2 2 1 5 2 7 2h2" />
-    <path d="M2 16l3-8 3 8c-.9.7-1.9 1-3 1s-2.1-.3-3-1zM16 16l3-8 3 8c-.9.7-1.9 1-3 1s-2.1-.3-3-1z" />
-  </Icon>
-);
-export const ArrowRightIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 12h14M13 6l6 6-6 6" />
   </Icon>
 );

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ReceiptIcon } from '../../components/ui/icons.tsx';
+import { ReceiptIcon } from '../../components/ui/app-icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';

@@ -12,7 +12,8 @@ import {
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ChatIcon, ChevronLeftIcon } from '../../components/ui/icons.tsx';
+import { ChatIcon } from '../../components/ui/app-icons.tsx';
+import { ChevronLeftIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';

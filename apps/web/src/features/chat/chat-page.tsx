@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { ChatIcon } from '../../components/ui/icons.tsx';
+import { ChatIcon } from '../../components/ui/app-icons.tsx';
 import { ShowMore } from '../../components/ui/show-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { BellIcon } from '../../components/ui/icons.tsx';
+import { BellIcon } from '../../components/ui/app-icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSocket } from '../../lib/socket.ts';
 import { NotificationList } from './notification-list.tsx';

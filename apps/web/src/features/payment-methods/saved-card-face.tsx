@@ -1,5 +1,5 @@
 import { cardExpiry, type SavedCard } from '@sciwise/contracts';
-import { CardIcon } from '../../components/ui/icons.tsx';
+import { CardIcon } from '../../components/ui/app-icons.tsx';
 import { cn } from '../../lib/cn.ts';
 
 /** A saved card as people recognise it: brand, the last four, the expiry, and its standing. */

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { DropdownMenu } from '../../components/ui/dropdown-menu.tsx';
-import { ChatIcon, MenuIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { ChatIcon, UserIcon } from '../../components/ui/app-icons.tsx';
+import { MenuIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLogout, useSignedInUser } from '../auth/queries.ts';
 import { useUnreadMessages } from '../chat/use-unread-messages.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { CalendarIcon } from '../../components/ui/icons.tsx';
+import { CalendarIcon } from '../../components/ui/app-icons.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 
 interface SectionPageProps {

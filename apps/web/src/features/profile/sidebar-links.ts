@@ -5,7 +5,6 @@ import {
   CalendarIcon,
   CardIcon,
   ChatIcon,
-  CheckIcon,
   CompassIcon,
   DocumentIcon,
   FolderIcon,
@@ -13,9 +12,9 @@ import {
   ReceiptIcon,
   ScaleIcon,
   SettingsIcon,
-  ShieldIcon,
   UserIcon,
-} from '../../components/ui/icons.tsx';
+} from '../../components/ui/app-icons.tsx';
+import { CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { dashboardPaths, type DashboardMode } from './mode.ts';
 
 export interface SidebarLink {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon } from '../../components/ui/icons.tsx';
+import { ArrowRightIcon } from '../../components/ui/app-icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { pageItems } from '../../lib/pages.ts';
 import { contractsQuery, myInvitationsQuery, myProjectsQuery, myQuotesQuery } from './queries.ts';

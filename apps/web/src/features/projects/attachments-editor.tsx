@@ -1,7 +1,8 @@
 import { ATTACHMENT_MAX_MB, ATTACHMENT_MAX_BYTES, type Attachment } from '@sciwise/contracts';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { CloseIcon, DocumentIcon } from '../../components/ui/icons.tsx';
+import { DocumentIcon } from '../../components/ui/app-icons.tsx';
+import { CloseIcon } from '../../components/ui/icons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { removeAttachment, uploadAttachment } from './queries.ts';
 

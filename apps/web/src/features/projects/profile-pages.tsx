@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { FolderIcon } from '../../components/ui/icons.tsx';
+import { FolderIcon } from '../../components/ui/app-icons.tsx';
 import { ShowMore } from '../../components/ui/show-more.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { pageItems } from '../../lib/pages.ts';

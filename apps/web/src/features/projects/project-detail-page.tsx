@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { DocumentIcon } from '../../components/ui/icons.tsx';
+import { DocumentIcon } from '../../components/ui/app-icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';

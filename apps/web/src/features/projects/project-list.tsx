@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InputField, SelectField } from '../../components/ui/field.tsx';
-import { CompassIcon } from '../../components/ui/icons.tsx';
+import { CompassIcon } from '../../components/ui/app-icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InputField } from '../../components/ui/field.tsx';
 import { ShowMore } from '../../components/ui/show-more.tsx';
-import { DocumentIcon } from '../../components/ui/icons.tsx';
+import { DocumentIcon } from '../../components/ui/app-icons.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { pageItems } from '../../lib/pages.ts';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { BriefcaseIcon } from '../../components/ui/icons.tsx';
+import { BriefcaseIcon } from '../../components/ui/app-icons.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { DirectChat } from '../chat/direct-chat.tsx';

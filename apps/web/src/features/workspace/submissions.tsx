@@ -1,6 +1,6 @@
 import type { Submission, SubmissionFile } from '@sciwise/contracts';
 import { useState } from 'react';
-import { DocumentIcon } from '../../components/ui/icons.tsx';
+import { DocumentIcon } from '../../components/ui/app-icons.tsx';
 import { fileSize, formatDateTime, shortHash } from './format.ts';
 
 function FileHash({ file }: { file: SubmissionFile }) {

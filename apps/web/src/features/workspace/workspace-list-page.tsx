@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { BriefcaseIcon } from '../../components/ui/icons.tsx';
+import { BriefcaseIcon } from '../../components/ui/app-icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
