@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { pureReactRouter } from './build-plugins/pure-react-router.ts';
 // By path: the config is bundled on its own, before the workspace's TypeScript exports resolve.
 import { DEFAULT_PORT } from '../../packages/contracts/src/constants.ts';
 
@@ -18,7 +19,7 @@ const reactRouterDist = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pureReactRouter()],
   resolve: {
     alias:
       command === 'build'
