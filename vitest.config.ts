@@ -26,6 +26,7 @@ export default defineConfig({
         extends: './apps/web/vite.config.ts',
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
+      { test: { name: 'web-build', include: ['apps/web/build-plugins/**/*.test.ts'] } },
     ],
   },
 });
