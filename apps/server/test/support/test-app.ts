@@ -25,6 +25,11 @@ export interface TestDatabase {
 export async function createTestDatabase(driver: TestDriver = testDriver): Promise<TestDatabase> {
   if (driver !== testDriver)
     throw new Error(`This run's template database is for ${testDriver}, not ${driver}`);
+  // Workers share modules within a project (vitest.config.ts); never across the two drivers.
+  if ((process.env.TEST_DB_DRIVER ?? 'pglite') !== testDriver)
+    throw new Error(
+      `This worker loaded its modules for ${testDriver}, but runs ${process.env.TEST_DB_DRIVER}`,
+    );
   const template = inject('templateDatabase');
   if (driver === 'pglite') {
     const handle = await openDatabase({ pgliteDir: null, pgliteStartFrom: template });
