@@ -25,6 +25,7 @@ export const signInFailureReasons = [
   'email_in_use',
   'already_linked',
   'account_closed',
+  'account_suspended',
   'unknown_provider',
   'orcid_invalid',
   'orcid_not_linked',
@@ -49,6 +50,8 @@ const failureDetails: Record<SignInFailureReason, string> = {
     'An account with this e-mail already exists. Log in with your password; you can then link this provider in Account Settings.',
   already_linked: 'That identity is already linked to another Sciwise account.',
   account_closed: 'This account has been deleted.',
+  account_suspended:
+    'This account is suspended, so it cannot sign in. The e-mail we sent when it was suspended gives the reason.',
   unknown_provider: 'That sign-in option is not available.',
   orcid_invalid:
     'The ORCID provider did not send a valid ORCID iD (0000-0000-0000-000X with its check digit), so nothing was linked.',

@@ -7,7 +7,9 @@ import {
   type LinkedIdentitiesResponse,
   type SignInFailureReason,
 } from '@sciwise/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import {
   startIdentityProvider,
@@ -212,6 +214,17 @@ describe('the redirect sign-in', () => {
         '/profile/project-owner-dashboard',
       );
     }
+  });
+
+  it('refuses a returning person whose account an administrator suspended, without a session', async () => {
+    const { who, body } = await newAccount();
+    await t.app.db
+      .update(users)
+      .set({ suspendedAt: sql`now()`, suspensionReason: 'Shared a confidential brief outside the platform.' })
+      .where(eq(users.id, body.user.id));
+    provider.nextPerson = who;
+    const back = (await signInFlow()).answer;
+    expectFailure(back, 'account_suspended');
   });
 
   it('leaves the code and state out of the address it sends the browser to', async () => {

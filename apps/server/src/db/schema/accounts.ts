@@ -2,6 +2,7 @@ import { dashboardModes } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   jsonb,
   pgEnum,
@@ -51,9 +52,18 @@ export const users = pgTable(
      * point at them (docs/decisions/026-deleted-accounts-anonymised.md).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set by an administrator (admin/suspensions.ts): no session works and sign-in is refused. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The administrator's reason, shown to the person when they try to sign in. */
+    suspensionReason: text('suspension_reason'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // The admin console's people list, newest first, by page.
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('users_suspension_has_reason', sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null)`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -87,6 +87,8 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_milestone_idx').on(t.milestoneId),
     // Billing filtered by contract.
     index('ledger_transactions_contract_time_idx').on(t.contractId, t.createdAt),
+    // The admin figures: what was released or refunded since the start of the month.
+    index('ledger_transactions_kind_time_idx').on(t.kind, t.createdAt),
   ],
 );
 

@@ -9,3 +9,4 @@ export * from './saved-cards.ts';
 export * from './payouts.ts';
 export * from './documents.ts';
 export * from './reviews.ts';
+export * from './admin.ts';

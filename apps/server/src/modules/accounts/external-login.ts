@@ -4,10 +4,10 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose'
 import { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
 import { externalIdentities, users } from '../../db/schema/index.ts';
-import { AppError, conflict, unauthenticated } from '../../errors.ts';
+import { AppError, conflict, forbidden, unauthenticated } from '../../errors.ts';
 import { findUserByEmail } from './service.ts';
 import type { IdentityProviders } from './oidc/providers.ts';
-import { createSession, type SessionUser } from './sessions.ts';
+import { createSession, suspendedMessage, type SessionUser } from './sessions.ts';
 
 // The spec's texts for a missing token and a failed verification.
 export const NO_ACCESS_TOKEN = 'No access token received';
@@ -117,6 +117,7 @@ export async function loginWithExternalToken(
   const user =
     (await linkedUser(ctx, oidc.issuer, subject)) ??
     (await createFromProvider(ctx, oidc.issuer, subject, accessToken, userinfoEndpoint));
+  if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
   const session = await createSession(ctx.db, {
     userId: user.id,
     ttlMs: ctx.config.sessionTtlMs,

@@ -5,12 +5,12 @@ import type { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, invalid, unauthenticated } from '../../errors.ts';
+import { AppError, forbidden, invalid, unauthenticated } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimits } from '../../lib/rate-limit.ts';
 import { findKnownDevice, rememberDevice } from './known-devices.ts';
 import { accountKey, beginLoginAttempt } from './login-throttle.ts';
-import { createSession, revokeAllSessions, type SessionUser } from './sessions.ts';
+import { createSession, revokeAllSessions, suspendedMessage, type SessionUser } from './sessions.ts';
 
 /** One message for a wrong password and an unknown e-mail, so neither reveals which accounts exist. */
 export const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
@@ -69,6 +69,8 @@ export async function login(
     throw unauthenticated(WRONG_CREDENTIALS);
   }
   await attempt.succeeded();
+  // Only someone who knows the password learns that the account is suspended, and why.
+  if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
   const session = await createSession(ctx.db, {
     userId: user.id,
     ttlMs: ctx.config.sessionTtlMs,

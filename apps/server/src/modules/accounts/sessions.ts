@@ -50,6 +50,8 @@ function prepareSessionLookup(db: Database) {
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deletedAt),
+        // Suspending revokes every session too; this also covers one created in a race with it.
+        isNull(users.suspendedAt),
       ),
     )
     .limit(1)
@@ -134,4 +136,9 @@ export async function listLiveSessions(db: Executor, userId: string) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(sql`${sessions.lastSeenAt} desc`);
+}
+
+/** What a suspended person is told when they try to sign in: that, and the administrator's reason. */
+export function suspendedMessage(reason: string | null): string {
+  return `This account is suspended, so it cannot sign in. The reason given: ${reason ?? 'none recorded'}`;
 }

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
 import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
 import { decodeCursor, INT4_KEYS, pageOf } from '../../lib/cursor.ts';
+import { escapeLike } from '../../db/like.ts';
 import { verifiedOrcidFor } from '../accounts/oidc/orcid.ts';
 import { cardColumns, presentCard } from './presenter.ts';
 
@@ -346,8 +347,6 @@ export async function countExperts(db: Executor, input: SearchInput): Promise<Se
   if (total.count > 0 || normaliseQuery(input.q).length < 4) return total;
   return countMatches(db, (await planSearch(db, first, 'names')).matches);
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Suggestions as you type: prefix matches first, then close spellings, then the busiest subjects. */
 export async function suggestSubjects(

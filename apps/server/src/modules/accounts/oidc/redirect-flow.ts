@@ -162,6 +162,7 @@ export async function finishSignIn(
   const owner = await identityOwner(ctx.db, issuer, subject);
   if (owner) {
     if (owner.user.deletedAt) throw new SignInFailure('account_closed');
+    if (owner.user.suspendedAt) throw new SignInFailure('account_suspended');
     await markIdentityUsed(ctx, owner.identityId);
     const session = await createSession(ctx.db, {
       userId: owner.user.id,
