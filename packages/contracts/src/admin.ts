@@ -87,13 +87,20 @@ export const adminPersonDetailSchema = z.object({
 });
 export type AdminPersonDetail = z.infer<typeof adminPersonDetailSchema>;
 
-/** POST /api/admin/people/:id/suspend and …/restore: the reason is required, and kept in the audit log. */
-export const suspensionRequestSchema = z.strictObject({
-  reason: multiLineText('The reason', SUSPENSION_REASON_MAX).pipe(
-    z.string().min(SUSPENSION_REASON_MIN, 'Give the reason in a sentence: the member will read it.'),
-  ),
-});
+const adminReason = (tooShort: string) =>
+  z.strictObject({
+    reason: multiLineText('The reason', SUSPENSION_REASON_MAX).pipe(
+      z.string().min(SUSPENSION_REASON_MIN, tooShort),
+    ),
+  });
+
+/** POST /api/admin/people/:id/suspend: the member reads the reason (e-mail, sign-in); the log keeps it. */
+export const suspensionRequestSchema = adminReason('Give the reason in a sentence: the member will read it.');
 export type SuspensionRequest = z.input<typeof suspensionRequestSchema>;
+
+/** POST /api/admin/people/:id/restore: the reason is for the audit log only. */
+export const restoreRequestSchema = adminReason('Say in a sentence what changed: the audit log keeps it.');
+export type RestoreRequest = z.input<typeof restoreRequestSchema>;
 
 export const auditLogResponseSchema = z.object({
   entries: z.array(auditEntrySchema),

@@ -219,6 +219,11 @@ describe('suspending and restoring a member', () => {
     expect(
       (await call(t.app, 'POST', '/api/admin/people/not-a-uuid/suspend', admin, { reason })).statusCode,
     ).toBe(400);
+    const shortRestore = await restore(admin, member.id, 'ok');
+    expect(shortRestore.statusCode).toBe(400);
+    expect(shortRestore.json<{ message: string }>().message).toBe(
+      'Say in a sentence what changed: the audit log keeps it.',
+    );
     const missing = '00000000-0000-4000-8000-000000000001';
     expect((await suspend(admin, missing)).statusCode).toBe(404);
   });

@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   listPageQuerySchema,
   platformFiguresSchema,
+  restoreRequestSchema,
   suspensionRequestSchema,
 } from '@sciwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -117,7 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Lift a suspension; the reason goes to the audit log',
         params: idParams,
-        body: suspensionRequestSchema,
+        body: restoreRequestSchema,
         response: { 200: adminPersonDetailSchema, ...signedInErrors },
       },
     },
