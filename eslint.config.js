@@ -19,6 +19,8 @@ const features = readdirSync(`${web}/features`, { withFileTypes: true })
  * and lib/, which import no feature and nothing from app/ (docs/decisions/020-web-boundaries.md).
  */
 const featureDependencies = {
+  // The admin console shows a member's projects, contracts and money with those features' words.
+  admin: ['auth', 'billing', 'projects', 'workspace'],
   account: ['auth', 'documents', 'experts', 'notifications'],
   billing: ['documents', 'projects'],
   chat: ['auth', 'notifications'],
@@ -27,6 +29,7 @@ const featureDependencies = {
   // The signed-in dashboard: its page table and home cards gather the other features' pages.
   profile: [
     'account',
+    'admin',
     'auth',
     'billing',
     'chat',

@@ -32,6 +32,7 @@ const profile = () => import('../features/profile/pages.ts');
 const experts = () => import('../features/experts/pages.ts');
 const projects = () => import('../features/projects/pages.ts');
 const workspace = () => import('../features/workspace/pages.ts');
+const admin = () => import('../features/admin/pages.ts');
 // The guard checks the session with TanStack Query, so it loads with the pages it guards.
 const requireAuth = async () => ({ Component: (await import('./require-auth.tsx')).RequireAuth });
 const requireAuthWithSiteFrame = async () => ({
@@ -178,6 +179,9 @@ const profileRoutes: RouteObject[] = [
   },
   { path: 'admin/vetting', lazy: async () => ({ Component: (await experts()).AdminVettingPage }) },
   { path: 'admin/disputes', lazy: async () => ({ Component: (await projects()).AdminDisputesPage }) },
+  { path: 'admin/people', lazy: async () => ({ Component: (await admin()).AdminPeoplePage }) },
+  { path: 'admin/people/:id', lazy: async () => ({ Component: (await admin()).AdminPersonPage }) },
+  { path: 'admin/audit-log', lazy: async () => ({ Component: (await admin()).AdminAuditLogPage }) },
   profilePage('*', 'ProfileNotFoundPage'),
 ];
 

@@ -82,3 +82,26 @@ export const ArrowRightIcon = (props: IconProps) => (
     <path d="M5 12h14M13 6l6 6-6 6" />
   </Icon>
 );
+/** Two people: the admin's list of members. */
+export const UsersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c1-3.5 3.5-5.5 6.5-5.5s5.5 2 6.5 5.5" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
+  </Icon>
+);
+/** A clipboard with lines: the audit log, a record that is only ever added to. */
+export const ClipboardListIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 4H6v17h12V4h-3" />
+    <rect x="9" y="2.5" width="6" height="3" rx="1" />
+    <path d="M9 11h6M9 15h6" />
+  </Icon>
+);
+/** A circle struck through: a suspended account. */
+export const BlockedIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.6 5.6l12.8 12.8" />
+  </Icon>
+);

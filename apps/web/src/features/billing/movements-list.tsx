@@ -31,15 +31,18 @@ function InTransit({ movement }: { movement: BillingMovement }) {
 export function MovementsList({
   movements,
   showBalance,
+  caption = 'Your movements, newest first',
 }: {
   movements: BillingMovement[];
   showBalance: boolean;
+  /** Names the list for screen readers; another person's movements say whose they are. */
+  caption?: string;
 }) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card md:block">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Your movements, newest first</caption>
+          <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-4 py-3">
@@ -97,7 +100,7 @@ export function MovementsList({
         </table>
       </div>
 
-      <ul className="space-y-3 md:hidden" aria-label="Your movements, newest first">
+      <ul className="space-y-3 md:hidden" aria-label={caption}>
         {movements.map((movement) => (
           <li key={movement.id} className="rounded-card border border-slate-200 bg-white p-4 shadow-card">
             <div className="flex items-baseline justify-between gap-3">

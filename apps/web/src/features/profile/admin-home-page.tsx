@@ -3,12 +3,20 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ArrowRightIcon, ChatIcon, ScaleIcon } from '../../components/ui/app-icons.tsx';
+import {
+  ArrowRightIcon,
+  ChatIcon,
+  ClipboardListIcon,
+  ScaleIcon,
+  UsersIcon,
+} from '../../components/ui/app-icons.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { ShieldIcon } from '../../components/ui/icons.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useSignedInUser } from '../auth/queries.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { PlatformFigures } from '../admin/platform-figures.tsx';
 
 export const adminSummaryQuery = queryOptions({
   queryKey: ['admin', 'summary'],
@@ -100,7 +108,10 @@ function AdminQueues() {
   );
 }
 
-/** Where administrators land: what waits for the team, from the live data, with the way into each queue. */
+/**
+ * Where administrators land: what waits for the team, from the live data, with the way into each
+ * queue; the way to People and the audit log; and the platform's figures.
+ */
 export function AdminHomePage() {
   const user = useSignedInUser();
   if (user.role !== 'admin')
@@ -114,8 +125,25 @@ export function AdminHomePage() {
     );
   return (
     <>
-      <PageHeading title="Admin home">What waits for the Sciwise team, counted now.</PageHeading>
+      <PageHeading
+        title="Admin home"
+        actions={
+          <>
+            <ButtonLink variant="secondary" to="/profile/admin/people">
+              <UsersIcon className="size-4" />
+              People
+            </ButtonLink>
+            <ButtonLink variant="secondary" to="/profile/admin/audit-log">
+              <ClipboardListIcon className="size-4" />
+              Audit log
+            </ButtonLink>
+          </>
+        }
+      >
+        What waits for the Sciwise team, counted now.
+      </PageHeading>
       <AdminQueues />
+      <PlatformFigures />
       <p className="mt-8 text-sm text-slate-600">
         Your own work is on your{' '}
         <Link to={dashboardPaths.freelancer} className="font-medium text-brand-700 hover:underline">

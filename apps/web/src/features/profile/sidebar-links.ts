@@ -5,6 +5,7 @@ import {
   CalendarIcon,
   CardIcon,
   ChatIcon,
+  ClipboardListIcon,
   CompassIcon,
   DocumentIcon,
   FolderIcon,
@@ -13,6 +14,7 @@ import {
   ScaleIcon,
   SettingsIcon,
   UserIcon,
+  UsersIcon,
 } from '../../components/ui/app-icons.tsx';
 import { CheckIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { dashboardPaths, type DashboardMode } from './mode.ts';
@@ -45,6 +47,8 @@ export function sidebarLinks(mode: DashboardMode, role: UserRole = 'member'): Si
       { label: 'Admin home', to: ADMIN_HOME_PATH, icon: ShieldIcon, end: true },
       { label: 'Expert vetting', to: '/profile/admin/vetting', icon: CheckIcon },
       { label: 'Disputes', to: '/profile/admin/disputes', icon: ScaleIcon },
+      { label: 'People', to: '/profile/admin/people', icon: UsersIcon },
+      { label: 'Audit log', to: '/profile/admin/audit-log', icon: ClipboardListIcon },
     );
   return links;
 }

@@ -1,0 +1,74 @@
+import type { AuditEntry } from '@sciwise/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ShieldIcon } from '../../components/ui/icons.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useSignedInUser } from '../auth/queries.ts';
+import { actionVerbs } from './words.ts';
+
+// The pieces the admin console's pages share.
+
+/** The page's content for administrators; anyone else is told the page is not for them. */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const user = useSignedInUser();
+  if (user.role === 'admin') return <>{children}</>;
+  return (
+    <EmptyState icon={<ShieldIcon className="size-6" />} title="Admins only">
+      This page is for the Sciwise team.
+    </EmptyState>
+  );
+}
+
+const badgeTones = {
+  danger: 'bg-danger-50 text-danger-800',
+  neutral: 'bg-slate-100 text-slate-700',
+  brand: 'bg-brand-50 text-brand-800',
+};
+
+export function Badge({ tone, children }: { tone: keyof typeof badgeTones; children: ReactNode }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        badgeTones[tone],
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+export const personPath = (id: string) => `/profile/admin/people/${encodeURIComponent(id)}`;
+
+/** One line of the audit log: who did what to whom, when, and the reason they gave. */
+export function AuditEntryItem({ entry, linkSubject = true }: { entry: AuditEntry; linkSubject?: boolean }) {
+  const suspended = entry.action === 'member_suspended';
+  return (
+    <li className="rounded-card border border-slate-200 bg-white p-4 shadow-card sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="min-w-0 break-words text-slate-900">
+          <span className="font-semibold">{entry.actor.name}</span> {actionVerbs[entry.action]}{' '}
+          {linkSubject ? (
+            <Link
+              to={personPath(entry.subject.id)}
+              className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+            >
+              {entry.subject.name}
+            </Link>
+          ) : (
+            <span className="font-semibold">{entry.subject.name}</span>
+          )}
+        </p>
+        <p className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-600">
+          <Badge tone={suspended ? 'danger' : 'brand'}>{suspended ? 'Suspension' : 'Restoration'}</Badge>
+          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+        </p>
+      </div>
+      <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 text-sm whitespace-pre-line break-words text-slate-700">
+        {entry.reason}
+      </blockquote>
+    </li>
+  );
+}
