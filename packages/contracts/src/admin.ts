@@ -19,7 +19,15 @@ export const adminSummarySchema = z.object({
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 
 /** What an administrator did; every action is written to the audit log as it happens. */
-export const adminActions = ['member_suspended', 'member_restored'] as const;
+export const adminActions = [
+  'member_suspended',
+  'member_restored',
+  'application_approved',
+  'application_rejected',
+  'profile_change_approved',
+  'profile_change_declined',
+  'dispute_resolved',
+] as const;
 export type AdminAction = (typeof adminActions)[number];
 
 export const ADMIN_PEOPLE_QUERY_MAX = 200;
@@ -59,8 +67,12 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   action: z.enum(adminActions),
   actor: z.object({ id: z.string(), name: z.string() }),
-  subject: z.object({ id: z.string(), name: z.string() }),
-  reason: z.string(),
+  /** The member it was about; null for an action about a contract (a dispute's decision). */
+  subject: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The contract it was about, for a dispute's decision. */
+  contract: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** The administrator's reason or note; null where the action needs none (an approval). */
+  reason: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -110,6 +110,21 @@ describe("an administrator's own money", () => {
     expect(own.statusCode).toBe(403);
     const byColleague = await moneyCall(t.app, `/api/milestones/${milestone.id}/resolve`, admin, decision);
     expect(byColleague.statusCode, byColleague.body).toBe(200);
+    // The decision is in the audit log, about the contract, and on both parties' pages.
+    const [latest] = await auditLog();
+    expect(latest).toMatchObject({
+      action: 'dispute_resolved',
+      actor: { id: admin.id },
+      subject: null,
+      contract: { id: contract.id, title: contract.title },
+      reason: `Released to the expert (${milestone.title}): ${decision.note}`,
+    });
+    for (const party of [adminClient, expert]) {
+      const detail = (
+        await call(t.app, 'GET', `/api/admin/people/${party.id}`, admin)
+      ).json<AdminPersonDetail>();
+      expect(detail.audit.map((entry) => entry.id)).toContain(latest!.id);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type {
+  AdminPersonDetail,
   AdminProfileChange,
   ErrorResponse,
   ExpertApplication,
@@ -191,6 +192,13 @@ describe('changing what vetting judged', () => {
       reason,
     });
     expect(declined.statusCode, declined.body).toBe(200);
+    const audit = (await call('GET', `/api/admin/people/${expert.id}`, admin)).json<AdminPersonDetail>()
+      .audit;
+    // Newest first: the decline, after the approval of the application that made them an expert.
+    expect(audit.map((entry) => [entry.action, entry.actor.id, entry.reason])).toEqual([
+      ['profile_change_declined', admin.id, reason],
+      ['application_approved', admin.id, null],
+    ]);
 
     const shown = await publicProfile(slug);
     expect(shown.category).toBe('consultants');

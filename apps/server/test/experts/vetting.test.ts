@@ -1,5 +1,6 @@
 import type {
   AdminApplication,
+  AdminPersonDetail,
   CurrentUser,
   ErrorResponse,
   ExpertApplication,
@@ -47,6 +48,15 @@ const call = (
 async function vettingMail(email: string) {
   const mail = await t.app.db.select().from(devOutbox).where(eq(devOutbox.to, email));
   return mail.filter((m) => m.subject !== 'Confirm your e-mail address for Sciwise');
+}
+
+/** What the audit log holds about a member, as an administrator reads it, newest first. */
+async function auditOf(userId: string) {
+  const response = await call('GET', `/api/admin/people/${userId}`, admin);
+  expect(response.statusCode, response.body).toBe(200);
+  return response
+    .json<AdminPersonDetail>()
+    .audit.map((entry) => ({ action: entry.action, actor: entry.actor.id, reason: entry.reason }));
 }
 
 async function submittedApplicant(word = uniqueWord()) {
@@ -210,6 +220,9 @@ describe('vetting', () => {
     });
     expect(await searchSlugs(t.app, { q: word })).toEqual([application.slug]);
     expect((await call('GET', `/api/experts/${application.slug}`)).statusCode).toBe(200);
+    expect(await auditOf(applicant.id)).toEqual([
+      { action: 'application_approved', actor: admin.id, reason: null },
+    ]);
 
     const mail = await vettingMail(applicant.email);
     expect(mail.map((m) => m.subject)).toEqual(['Your Sciwise expert profile is live']);
@@ -254,6 +267,10 @@ describe('vetting', () => {
       reason,
     });
     expect(rejected.json<AdminApplication>()).toMatchObject({ status: 'rejected', rejectionReason: reason });
+    // The refused attempt without a reason left nothing in the log; the rejection did.
+    expect(await auditOf(applicant.id)).toEqual([
+      { action: 'application_rejected', actor: admin.id, reason },
+    ]);
     const mine = (await call('GET', '/api/expert-application', applicant)).json<ExpertApplication>();
     expect(mine).toMatchObject({ status: 'rejected', rejectionReason: reason, actions: ['submit'] });
     const [mail] = await vettingMail(applicant.email);

@@ -8,7 +8,9 @@ import { atMicros, decodeCursor, epochMicros, pageOf } from '../../lib/cursor.ts
 /** Writes one action to the audit log, in the caller's transaction, so both commit or neither. */
 export async function recordAdminAction(
   tx: Executor,
-  entry: { actorId: string; action: AdminAction; subjectUserId: string; reason: string },
+  entry: { actorId: string; action: AdminAction; reason: string | null } & (
+    { subjectUserId: string; contractId?: undefined } | { contractId: string; subjectUserId?: undefined }
+  ),
 ): Promise<void> {
   await tx.insert(adminAuditLog).values(entry);
 }
@@ -20,9 +22,11 @@ interface AuditRow {
   action: AdminAction;
   actor_id: string;
   actor_name: string;
-  subject_id: string;
-  subject_name: string;
-  reason: string;
+  subject_id: string | null;
+  subject_name: string | null;
+  contract_id: string | null;
+  contract_title: string | null;
+  reason: string | null;
 }
 
 const present = (row: AuditRow): AuditEntry => ({
@@ -30,7 +34,8 @@ const present = (row: AuditRow): AuditEntry => ({
   at: new Date(row.at).toISOString(),
   action: row.action,
   actor: { id: row.actor_id, name: row.actor_name },
-  subject: { id: row.subject_id, name: row.subject_name },
+  subject: row.subject_id === null ? null : { id: row.subject_id, name: row.subject_name ?? '' },
+  contract: row.contract_id === null ? null : { id: row.contract_id, title: row.contract_title ?? '' },
   reason: row.reason,
 });
 
@@ -41,10 +46,11 @@ function auditRows(db: Executor, where: SQL, limit: number): Promise<AuditRow[]>
     select l.id, l.created_at as at, ${epochMicros(sql`l.created_at`)} as micros, l.action,
       actor.id as actor_id, actor.first_name || ' ' || actor.last_name as actor_name,
       subject.id as subject_id, subject.first_name || ' ' || subject.last_name as subject_name,
-      l.reason
+      c.id as contract_id, c.title as contract_title, l.reason
     from admin_audit_log l
     join users actor on actor.id = l.actor_id
-    join users subject on subject.id = l.subject_user_id
+    left join users subject on subject.id = l.subject_user_id
+    left join contracts c on c.id = l.contract_id
     where ${where}
     order by l.created_at desc, l.id desc
     limit ${limit}`,
@@ -69,7 +75,9 @@ export async function listAuditLog(
   return { entries: shown.map(present), nextCursor };
 }
 
-/** What administrators did about one member, newest first. */
+/** What administrators did about one member or about their contracts' disputes, newest first. */
 export async function auditOfMember(db: Executor, userId: string, limit: number): Promise<AuditEntry[]> {
-  return (await auditRows(db, sql`l.subject_user_id = ${userId}::uuid`, limit)).map(present);
+  const theirs = sql`l.subject_user_id = ${userId}::uuid or l.contract_id in
+    (select id from contracts where client_id = ${userId}::uuid or expert_id = ${userId}::uuid)`;
+  return (await auditRows(db, theirs, limit)).map(present);
 }

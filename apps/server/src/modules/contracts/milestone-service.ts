@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  type RateCurrency,
   type approveMilestoneRequestSchema,
   type requestChangesRequestSchema,
   type resolveDisputeRequestSchema,
@@ -16,6 +17,7 @@ import { cardFor, openAttempt, pushAttempt, sendCardRefunds } from './card-payme
 import { milestoneTransition } from './milestone-states.ts';
 import { releaseMilestone, returnMoney, updateMilestone } from './money-transitions.ts';
 import { tellParties } from './notices.ts';
+import { recordAdminAction } from '../admin/audit-log.ts';
 
 /*
  * The milestone transitions people fire. Each locks the contract and the milestone, asks the
@@ -167,6 +169,16 @@ export async function openDispute(
 }
 
 /** An admin decides a dispute: release, refund, or a split whose parts add up to the hold. */
+/** How a mediator decided, in words for the audit log. */
+function disputeOutcomeText(
+  input: z.output<typeof resolveDisputeRequestSchema>,
+  currency: RateCurrency,
+): string {
+  if (input.outcome === 'release') return 'Released to the expert';
+  if (input.outcome === 'refund') return 'Refunded to the client';
+  return `Split, ${formatAmount(input.expertShareMinor!, currency)} to the expert`;
+}
+
 export async function resolveDispute(
   ctx: ServiceContext,
   user: SessionUser,
@@ -194,6 +206,12 @@ export async function resolveDispute(
       const how = { by: user.id, toExpertMinor: share, kind: 'resolved_split', note: input.note } as const;
       view = await returnMoney(tx, ctx, locked, how, true);
     }
+    await recordAdminAction(tx, {
+      actorId: user.id,
+      action: 'dispute_resolved',
+      contractId: locked.contract.id,
+      reason: `${disputeOutcomeText(input, locked.contract.currency)} (${milestone.title}): ${input.note}`,
+    });
     return view ?? locked.contract.id;
   });
   await sendCardRefunds(ctx);

@@ -18,6 +18,7 @@ import { applicationProblems } from './application-rules.ts';
 import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { usdMinor } from '@sciwise/contracts';
 import { assertEditable, transition } from './vetting-states.ts';
+import { recordAdminAction } from '../admin/audit-log.ts';
 
 type DraftInput = z.output<typeof expertApplicationDraftSchema>;
 type ProfileRow = typeof p.$inferSelect;
@@ -247,6 +248,12 @@ export async function reviewApplication(
       .where(eq(p.id, id))
       .returning();
     if (decision.approve) await refreshSubjects(tx, updated!.subjects, updated!.category);
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: decision.approve ? 'application_approved' : 'application_rejected',
+      subjectUserId: updated!.userId,
+      reason: decision.approve ? null : decision.reason,
+    });
     await notify(
       tx,
       updated!.userId,

@@ -22,6 +22,7 @@ import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { profileChangeTransition } from './profile-change-states.ts';
 import { changedFields, vettedValues } from './profile-values.ts';
 import { usdMinor } from '@sciwise/contracts';
+import { recordAdminAction } from '../admin/audit-log.ts';
 
 type ProfileRow = typeof p.$inferSelect;
 export type ChangeRow = typeof c.$inferSelect;
@@ -214,6 +215,12 @@ export async function reviewChange(
       .where(eq(c.id, id))
       .returning();
     const [profile] = await tx.select().from(p).where(eq(p.id, current.expertId)).for('update');
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: decision.approve ? 'profile_change_approved' : 'profile_change_declined',
+      subjectUserId: profile!.userId,
+      reason: decision.approve ? null : decision.reason,
+    });
     if (decision.approve) {
       const { after, before } = current;
       await tx
