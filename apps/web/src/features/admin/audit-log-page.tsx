@@ -17,8 +17,8 @@ function AuditLog() {
         if (entries.length === 0)
           return (
             <EmptyState icon={<ClipboardListIcon className="size-6" />} title="Nothing recorded yet">
-              When an administrator suspends or restores an account, it is written here at once, with who did
-              it and why.
+              When an administrator suspends or restores an account, decides on an expert application or a
+              profile change, or settles a dispute, it is written here at once, with who did it and why.
             </EmptyState>
           );
         return (
@@ -41,7 +41,8 @@ export function AdminAuditLogPage() {
   return (
     <>
       <PageHeading title="Audit log">
-        Every suspension and restoration of an account: who did it, to whom, when and why, newest first.
+        Every administrator action: suspensions and restorations, vetting and profile-change decisions,
+        dispute decisions. Who did it, to whom, when and why, newest first.
       </PageHeading>
       <AdminOnly>
         <Alert tone="info" className="mb-6">

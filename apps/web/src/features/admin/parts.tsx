@@ -6,7 +6,7 @@ import { ShieldIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSignedInUser } from '../auth/queries.ts';
-import { actionVerbs } from './words.ts';
+import { actionWords } from './words.ts';
 
 // The pieces the admin console's pages share.
 
@@ -42,33 +42,36 @@ export function Badge({ tone, children }: { tone: keyof typeof badgeTones; child
 
 export const personPath = (id: string) => `/profile/admin/people/${encodeURIComponent(id)}`;
 
-/** One line of the audit log: who did what to whom, when, and the reason they gave. */
+/** One line of the audit log: who did what to whom (or to which contract), when, and the reason they gave. */
 export function AuditEntryItem({ entry, linkSubject = true }: { entry: AuditEntry; linkSubject?: boolean }) {
-  const suspended = entry.action === 'member_suspended';
+  const words = actionWords[entry.action];
+  const { subject, contract } = entry;
   return (
     <li className="rounded-card border border-slate-200 bg-white p-4 shadow-card sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="min-w-0 break-words text-slate-900">
-          <span className="font-semibold">{entry.actor.name}</span> {actionVerbs[entry.action]}{' '}
-          {linkSubject ? (
+          <span className="font-semibold">{entry.actor.name}</span> {words.verb}{' '}
+          {subject && linkSubject && (
             <Link
-              to={personPath(entry.subject.id)}
+              to={personPath(subject.id)}
               className="font-semibold text-brand-800 underline-offset-2 hover:underline"
             >
-              {entry.subject.name}
+              {subject.name}
             </Link>
-          ) : (
-            <span className="font-semibold">{entry.subject.name}</span>
           )}
+          {subject && !linkSubject && <span className="font-semibold">{subject.name}</span>}
+          {!subject && contract && <span className="font-semibold">{contract.title}</span>}
         </p>
         <p className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-600">
-          <Badge tone={suspended ? 'danger' : 'brand'}>{suspended ? 'Suspension' : 'Restoration'}</Badge>
+          <Badge tone={words.tone}>{words.badge}</Badge>
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
         </p>
       </div>
-      <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 text-sm whitespace-pre-line break-words text-slate-700">
-        {entry.reason}
-      </blockquote>
+      {entry.reason && (
+        <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 text-sm whitespace-pre-line break-words text-slate-700">
+          {entry.reason}
+        </blockquote>
+      )}
     </li>
   );
 }

@@ -110,7 +110,41 @@ describe('the person page', PAGE_TEST, () => {
     expect(
       screen.getByText('Rosalind has not funded a milestone, been paid for one, or had anything refunded.'),
     ).toBeTruthy();
-    expect(screen.getByText('No administrator has suspended or restored this account.')).toBeTruthy();
+    expect(screen.getByText('No administrator has acted on this account yet.')).toBeTruthy();
+  });
+
+  it("lists a dispute decision on their contract by the contract's title, and an approval without a reason", async () => {
+    const detail = aDetail();
+    detail.audit = [
+      {
+        id: 'a-2',
+        at: '2026-11-21T10:00:00.000Z',
+        action: 'dispute_resolved',
+        actor: { id: 'admin-2', name: 'Ada Fischer' },
+        subject: null,
+        contract: { id: 'c-1', title: 'Differential expression for 48 tumours' },
+        reason: 'Released to the expert (Report): the report covers every endpoint.',
+      },
+      {
+        id: 'a-1',
+        at: '2026-11-20T09:00:00.000Z',
+        action: 'application_approved',
+        actor: { id: 'admin-2', name: 'Ada Fischer' },
+        subject: { id: 'u-1', name: 'Rosalind Tester' },
+        contract: null,
+        reason: null,
+      },
+    ];
+    fakeApi({ 'GET /api/admin/people/u-1': [200, detail] });
+    renderPerson();
+    const list = await screen.findByRole('list', { name: 'Admin actions on Rosalind Tester' });
+    const [dispute, approval] = within(list).getAllByRole('listitem');
+    expect(dispute!.textContent).toContain(
+      'Ada Fischer decided the dispute on Differential expression for 48 tumours',
+    );
+    expect(dispute!.textContent).toContain('Released to the expert (Report)');
+    expect(approval!.textContent).toContain('Ada Fischer approved the expert application of Rosalind Tester');
+    expect(approval!.querySelector('blockquote')).toBeNull();
   });
 
   it('checks the reason before sending, then suspends and shows the suspension', async () => {

@@ -206,7 +206,7 @@ function Sections({ detail }: { detail: AdminPersonDetail }) {
             Admin actions
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            What administrators did to this account, newest first, from the{' '}
+            What administrators did about this account and its contracts’ disputes, newest first, from the{' '}
             <Link to="/profile/admin/audit-log" className="font-medium text-brand-700 hover:underline">
               audit log
             </Link>
@@ -214,7 +214,7 @@ function Sections({ detail }: { detail: AdminPersonDetail }) {
           </p>
         </div>
         {detail.audit.length === 0 ? (
-          <None boxed>No administrator has suspended or restored this account.</None>
+          <None boxed>No administrator has acted on this account yet.</None>
         ) : (
           <ul className="space-y-3" aria-label={`Admin actions on ${fullName(detail.person)}`}>
             {detail.audit.map((entry) => (

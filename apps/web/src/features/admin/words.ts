@@ -30,10 +30,21 @@ export const expertStatusText = (status: AdminPerson['expertStatus']) =>
 export const fullName = (person: Pick<AdminPerson, 'firstName' | 'lastName'>) =>
   `${person.firstName} ${person.lastName}`.trim();
 
-/** The audit log's verbs: "Ada Fischer suspended Rosalind Tester". */
-export const actionVerbs: Record<AdminAction, string> = {
-  member_suspended: 'suspended',
-  member_restored: 'restored',
+/**
+ * The audit log's words for each action: the verb ("Ada Fischer suspended Rosalind Tester", "…
+ * decided the dispute on <contract>"), and the badge beside it with its tone.
+ */
+export const actionWords: Record<
+  AdminAction,
+  { verb: string; badge: string; tone: 'danger' | 'brand' | 'neutral' }
+> = {
+  member_suspended: { verb: 'suspended', badge: 'Suspension', tone: 'danger' },
+  member_restored: { verb: 'restored', badge: 'Restoration', tone: 'brand' },
+  application_approved: { verb: 'approved the expert application of', badge: 'Vetting', tone: 'brand' },
+  application_rejected: { verb: 'turned down the expert application of', badge: 'Vetting', tone: 'neutral' },
+  profile_change_approved: { verb: 'approved a profile change of', badge: 'Profile change', tone: 'brand' },
+  profile_change_declined: { verb: 'declined a profile change of', badge: 'Profile change', tone: 'neutral' },
+  dispute_resolved: { verb: 'decided the dispute on', badge: 'Dispute', tone: 'neutral' },
 };
 
 const noun = (count: number, one: string, many: string) => (count === 1 ? one : many);
