@@ -16,7 +16,7 @@ import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useSignedInUser } from '../auth/queries.ts';
 import { MovementsList } from '../billing/movements-list.tsx';
 import { StatusBadge } from '../projects/shared.tsx';
-import { contractStatusLabels, contractStatusTone } from '../workspace/format.ts';
+import { ContractStatusBadge } from '../workspace/contract-status-badge.tsx';
 import { AdminOnly, AuditEntryItem, Badge } from './parts.tsx';
 import type { PeopleListState } from './people-page.tsx';
 import { personQuery, type SuspensionChange } from './queries.ts';
@@ -167,14 +167,7 @@ function Sections({ detail }: { detail: AdminPersonDetail }) {
                 <span className="font-medium text-slate-700">
                   {contract.side === 'client' ? 'As client' : 'As expert'}
                 </span>
-                <span
-                  className={cn(
-                    'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-                    contractStatusTone[contract.status],
-                  )}
-                >
-                  {contractStatusLabels[contract.status]}
-                </span>
+                <ContractStatusBadge status={contract.status} />
               </ListRow>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { BriefcaseIcon } from '../../components/ui/app-icons.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
+import { ContractStatusBadge } from './contract-status-badge.tsx';
 import { DirectChat } from '../chat/direct-chat.tsx';
 import { ContractBillingCard } from '../documents/contract-billing-card.tsx';
 import { ContractDocuments } from '../documents/contract-documents.tsx';
@@ -17,14 +17,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { ActivityLog } from './activity-log.tsx';
 import { contractActionCopy } from './consequences.ts';
 import { DialogHost, type OpenDialog } from './dialogs/dialog-host.tsx';
-import {
-  contractStatusLabels,
-  contractStatusTone,
-  counterpart,
-  formatDate,
-  money,
-  percent,
-} from './format.ts';
+import { counterpart, formatDate, money, percent } from './format.ts';
 import { useContractLiveUpdates, useNow } from './live-updates.ts';
 import { MilestoneCard, milestoneHeadingId } from './milestone-card.tsx';
 import { contractQuery } from './queries.ts';
@@ -90,14 +83,7 @@ function Workspace({ contract }: { contract: Contract }) {
           </Button>
         ))}
       >
-        <span
-          className={cn(
-            'mr-2 inline-flex rounded-full px-2.5 py-0.5 align-middle text-xs font-semibold',
-            contractStatusTone[contract.status],
-          )}
-        >
-          {contractStatusLabels[contract.status]}
-        </span>
+        <ContractStatusBadge status={contract.status} className="mr-2 align-middle" />
         {contract.role === 'admin'
           ? `${contract.client.name} hired ${contract.expert.name}`
           : contract.role === 'client'

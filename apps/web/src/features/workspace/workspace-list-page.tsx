@@ -7,7 +7,8 @@ import { BriefcaseIcon } from '../../components/ui/app-icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { contractStatusLabels, contractStatusTone, price } from './format.ts';
+import { ContractStatusBadge } from './contract-status-badge.tsx';
+import { price } from './format.ts';
 import { contractsQuery } from './queries.ts';
 
 function ContractRow({ contract }: { contract: ContractListItem }) {
@@ -35,14 +36,7 @@ function ContractRow({ contract }: { contract: ContractListItem }) {
         )}
       </div>
       <div className="flex items-center gap-3">
-        <span
-          className={cn(
-            'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-            contractStatusTone[contract.status],
-          )}
-        >
-          {contractStatusLabels[contract.status]}
-        </span>
+        <ContractStatusBadge status={contract.status} />
         <p className="font-semibold text-slate-900">{price(contract.price)}</p>
       </div>
     </li>
