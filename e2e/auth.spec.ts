@@ -10,8 +10,6 @@ async function openModal(page: Page) {
 }
 
 test('sign up signs the new user in and lands on /chat', async ({ page }) => {
-  // The form, the sign-in, the chat and the profile page: longer than most.
-  test.setTimeout(90_000);
   const account = newAccount();
   const dialog = await openModal(page);
   await dialog.getByRole('tab', { name: 'Create Account' }).click();
@@ -41,8 +39,6 @@ test('sign up signs the new user in and lands on /chat', async ({ page }) => {
 test('Create Account stays enabled: an empty submit marks each missing field once and focuses the first', async ({
   page,
 }, testInfo) => {
-  // Seven fields checked three ways, twice, and screenshots at two widths: longer than most.
-  test.setTimeout(90_000);
   const account = newAccount();
   const dialog = await openModal(page);
   await dialog.getByRole('tab', { name: 'Create Account' }).click();

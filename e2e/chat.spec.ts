@@ -144,7 +144,6 @@ test('on a phone the list and the chat are separate views', async ({ page }) => 
 test('a dropped connection shows "Reconnecting…", and a message written meanwhile goes out when it is back', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   // Websockets pass through this route, so the test can cut them the way a flaky network does:
   // while "down", new connections hang without an answer, as they would with no network.
   let networkUp = true;

@@ -8,8 +8,6 @@ import { screenshots } from './support/screenshots.ts';
 test('an approved expert edits their rate and headline at once, and new subjects after the vetting team approves', async ({
   browser,
 }, testInfo) => {
-  // A long journey through two people's sessions.
-  test.setTimeout(90_000);
   // A made-up word only this test's expert uses, so search can be asked for exactly them.
   const word = `zq${[...randomBytes(8)].map((byte) => 'bcdfghjklmnpqrstvwxz'[byte % 20]).join('')}`;
   const { page, context, account } = await approvedExpert(browser, 'Cancer genomics');

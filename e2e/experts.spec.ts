@@ -81,8 +81,6 @@ test('subject pages list that subject, and unknown profiles are a 404 page', asy
 });
 
 test('a member applies, the admin approves, and the profile goes public', async ({ page, browser }) => {
-  // Two people's sessions through the application, the vetting and the public profile.
-  test.setTimeout(90_000);
   const account = await createAccount(page.request, { firstName: 'Barbara', lastName: 'Mcclintock' });
   await signInViaApi(page, account);
   await page.goto('/join-expert');

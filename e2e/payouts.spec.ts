@@ -9,7 +9,6 @@ const MILESTONE = 'Differential expression analysis';
 test('an expert with a released milestone adds a bank account, requests a payout and sees it in transit', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const { client, expert, contractId } = await hiredThroughApi(browser, 'RNA-seq analysis for a board', [
     { title: MILESTONE, amountMinor: 100_000, criteria: [] },
   ]);

@@ -112,8 +112,6 @@ test('the mode last chosen is remembered across a reload, and on another device'
   page,
   browser,
 }) => {
-  // Two browsers and two sign-ins through the modal: more than one page's worth of time.
-  test.setTimeout(60_000);
   const account = await createAccount(page.request);
   await logInFromHome(page, account);
   await expect(page).toHaveURL(/\/profile\/project-owner-dashboard$/);
