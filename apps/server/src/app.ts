@@ -17,6 +17,7 @@ import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { reconcileAttempts } from './modules/contracts/card-payments.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { jobHandlers } from './modules/jobs/handlers.ts';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(quoteRoutes);
   await app.register(contractRoutes);
   await app.register(adminRoutes);
+  await app.register(moderationRoutes);
   await app.register(paymentRoutes);
   await app.register(savedCardRoutes);
   await app.register(payoutRoutes);

@@ -15,6 +15,8 @@ export const adminSummarySchema = z.object({
   conciergeAwaitingReply: z.number().int().nonnegative(),
   /** Milestones in dispute, waiting for a mediator. */
   openDisputes: z.number().int().nonnegative(),
+  /** Projects and messages with at least one open report. */
+  reportedContent: z.number().int().nonnegative(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 
@@ -27,6 +29,8 @@ export const adminActions = [
   'profile_change_approved',
   'profile_change_declined',
   'dispute_resolved',
+  'content_removed',
+  'report_dismissed',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

@@ -20,3 +20,4 @@ export * from './reviews.ts';
 export * from './billing.ts';
 export * from './external-sign-in.ts';
 export * from './admin.ts';
+export * from './moderation.ts';

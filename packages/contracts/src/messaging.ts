@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageRemoved } from './moderation.ts';
 import { errorCodes } from './errors.ts';
 import { expertSlugSchema } from './experts.ts';
 import { listPageShape, nextCursorSchema } from './paging.ts';
@@ -40,9 +41,11 @@ export const chatMessageSchema = z.object({
   seq: z.number().int(),
   senderId: z.string(),
   receiverId: z.string(),
+  /** Empty once moderators removed the message: the chat shows REMOVED_MESSAGE_TEXT instead. */
   text: z.string(),
   timestamp: z.string(),
   clientMessageId: z.string().nullable(),
+  removed: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -205,6 +208,8 @@ export interface ServerToClientEvents {
   messagesRead: (event: MessagesRead) => void;
   typing: (event: TypingEvent) => void;
   notification: (push: NotificationPush) => void;
+  /** Moderators removed a message of one of this person's conversations. */
+  messageRemoved: (event: MessageRemoved) => void;
   /** A refused event that had no acknowledgement callback to answer through. */
   chatError: (error: SocketError & { event: string }) => void;
 }

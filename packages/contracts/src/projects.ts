@@ -123,7 +123,7 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-export const projectActionSchema = z.enum(['edit', 'publish', 'cancel', 'quote', 'invite']);
+export const projectActionSchema = z.enum(['edit', 'publish', 'cancel', 'quote', 'invite', 'report']);
 export type ProjectAction = z.infer<typeof projectActionSchema>;
 
 export const projectDetailsSchema = projectSummarySchema.extend({
@@ -137,6 +137,11 @@ export const projectDetailsSchema = projectSummarySchema.extend({
   quoteCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Set once moderators removed the project (decision 063): only its owner, administrators and the
+   * hired expert still see it, and the owner reads why.
+   */
+  removal: z.object({ at: z.string(), reason: z.string() }).nullable(),
   /** The signed-in viewer's relation to the project, so the page offers only what they may do. */
   viewer: z.object({
     isOwner: z.boolean(),

@@ -10,3 +10,4 @@ export * from './payouts.ts';
 export * from './documents.ts';
 export * from './reviews.ts';
 export * from './admin.ts';
+export * from './moderation.ts';

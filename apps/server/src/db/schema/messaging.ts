@@ -85,6 +85,8 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** The sender's own id for the message: a retried send with the same one stores nothing new. */
     clientMessageId: text('client_message_id'),
+    /** Set when moderators removed it: the body stays for the record and is never sent again. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -67,6 +67,9 @@ export const projects = pgTable(
     status: projectStatus('status').notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Set when moderators removed the project, with the reason its owner reads (decision 063). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removalReason: text('removal_reason'),
     /** title and subjects weigh A, description C (the experts' weighting function, reused). */
     searchVector: tsvector('search_vector')
       .notNull()

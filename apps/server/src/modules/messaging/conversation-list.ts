@@ -10,7 +10,7 @@ import { conversationSide, ensureConciergeWelcome, type Actor } from './service.
 
 interface ConversationRow extends Omit<
   MessageRow,
-  'id' | 'seq' | 'sender_id' | 'body' | 'created_at' | 'client_message_id'
+  'id' | 'seq' | 'sender_id' | 'body' | 'created_at' | 'client_message_id' | 'removed_at'
 > {
   self_id: string;
   my_read: number | string;
@@ -31,6 +31,7 @@ interface ConversationRow extends Omit<
   body: string | null;
   created_at: Date | string | null;
   client_message_id: string | null;
+  removed_at: Date | string | null;
 }
 
 type View = 'all' | 'awaiting_reply';
@@ -146,7 +147,7 @@ function conversationStatement(
                ${activity} as updated_at, ${epochMicros(activity)} as micros,
                me.user_id as self_id, me.last_read_seq as my_read, other.last_read_seq as other_read,
                u.id as other_id, u.first_name, u.last_name, u.avatar_key, u.deleted_at, ep.slug as expert_slug,
-               m.id as message_id, m.seq, m.sender_id, m.body, m.created_at, m.client_message_id
+               m.id as message_id, m.seq, m.sender_id, m.body, m.created_at, m.client_message_id, m.removed_at
           from conversations c
           join conversation_members me on me.conversation_id = c.id
           join conversation_members other on other.conversation_id = c.id and other.user_id <> me.user_id

@@ -9,6 +9,8 @@ export interface MessageRow {
   body: string;
   created_at: Date | string;
   client_message_id: string | null;
+  /** Absent where the row comes from store_message: a message is never removed as it is sent. */
+  removed_at?: Date | string | null;
   user_low_id: string;
   user_high_id: string;
 }
@@ -25,9 +27,11 @@ export function presentMessage(row: MessageRow): ChatMessage {
     seq: Number(row.seq),
     senderId: row.sender_id,
     receiverId: row.sender_id === row.user_low_id ? row.user_high_id : row.user_low_id,
-    text: row.body,
+    // A removed message's words stay in the database for the moderators' record, never on the wire.
+    text: row.removed_at ? '' : row.body,
     timestamp: iso(row.created_at),
     clientMessageId: row.client_message_id,
+    removed: Boolean(row.removed_at),
   };
 }
 

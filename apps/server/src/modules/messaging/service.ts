@@ -151,7 +151,7 @@ export async function resolveTarget(
 }
 
 const messageColumns = sql`m.id, m.conversation_id, m.seq, m.sender_id, m.body, m.created_at, m.client_message_id,
-  c.user_low_id, c.user_high_id`;
+  m.removed_at, c.user_low_id, c.user_high_id`;
 
 async function findByClientId(
   db: Executor,

@@ -69,11 +69,13 @@ export async function relationTo(db: Executor, project: ProjectRow, viewer: View
  * Who sees a project's details (spec §1: details only for signed-in people):
  * - drafts: the owner and admins;
  * - invite-only: also the experts invited to it, who quoted on it or hold its contract;
- * - public (once published): every signed-in person.
+ * - public (once published): every signed-in person;
+ * - removed by moderators: only the owner, admins and the hired expert, whose contract goes on.
  */
 export function canSeeDetails(project: ProjectRow, viewer: Viewer, relation: Relation): boolean {
   if (!viewer) return false;
   if (relation.isOwner || relation.isAdmin) return true;
+  if (project.removedAt) return relation.isContractExpert;
   if (project.status === 'draft') return false;
   if (project.visibility === 'public') return true;
   return relation.invitation !== null || relation.hasQuoted || relation.contractExpertId === viewer.id;
@@ -81,7 +83,7 @@ export function canSeeDetails(project: ProjectRow, viewer: Viewer, relation: Rel
 
 /** Anonymous visitors see the summary of published public projects only. */
 export function canSeeSummary(project: ProjectRow): boolean {
-  return project.status !== 'draft' && project.visibility === 'public';
+  return project.status !== 'draft' && project.visibility === 'public' && !project.removedAt;
 }
 
 export async function findProject(db: Executor, id: string, lock = false): Promise<ProjectRow> {

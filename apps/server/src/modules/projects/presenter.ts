@@ -90,6 +90,9 @@ function viewerActions(project: ProjectRow, relation: Relation): ProjectAction[]
     actions.push('cancel');
   if (!relation.isOwner && relation.approvedExpert && project.status === 'open' && !relation.liveQuoteId)
     actions.push('quote');
+  // Moderators need no report of their own; a removed project has nothing left to report.
+  if (!relation.isOwner && !relation.isAdmin && project.status !== 'draft' && !project.removedAt)
+    actions.push('report');
   return actions;
 }
 
@@ -110,6 +113,10 @@ export function presentDetails(
     quoteCount: extra.quoteCount,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
+    removal:
+      project.removedAt && project.removalReason
+        ? { at: project.removedAt.toISOString(), reason: project.removalReason }
+        : null,
     viewer: {
       isOwner: relation.isOwner,
       missing: relation.isOwner && project.status === 'draft' ? publishProblems(project) : [],

@@ -145,38 +145,48 @@ export async function cancelProject(db: Executor, user: SessionUser, id: string)
   return db.transaction(async (tx) => {
     const isAdmin = user.role === 'admin';
     const current = isAdmin ? await findProject(tx, id, true) : await ownedProject(tx, id, user, true);
-    const status = projectTransition(
-      'cancel',
-      current.status,
-      current.ownerId === user.id ? 'owner' : 'admin',
-    );
-    const [updated] = await tx
-      .update(projects)
-      .set({ status, closedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(projects.id, id))
-      .returning();
-    const waiting = await tx
-      .update(quotes)
-      .set({
-        status: quoteTransition('close', 'submitted', 'system'),
-        declineReason: 'The client cancelled the project.',
-        decidedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(quotes.projectId, id), eq(quotes.status, 'submitted')))
-      .returning({ expertId: quotes.expertId });
-    await notify(
-      tx,
-      waiting.map((quote) => quote.expertId),
-      {
-        kind: 'project_cancelled',
-        title: 'A project you quoted on was cancelled',
-        body: `“${current.title}” was cancelled by the client, so your quote was closed.`,
-        link: '/profile/proposals',
-      },
-    );
-    return updated!;
+    const byOwner = current.ownerId === user.id;
+    return closeProject(tx, current, byOwner ? 'owner' : 'admin', byOwner ? 'by the client' : 'by Sciwise');
   });
+}
+
+/**
+ * Cancels a project already locked FOR UPDATE by the caller: its waiting quotes are closed and
+ * their experts told who closed it (`by`, e.g. "by the client").
+ */
+export async function closeProject(
+  tx: Executor,
+  current: ProjectRow,
+  actor: 'owner' | 'admin',
+  by: string,
+): Promise<ProjectRow> {
+  const status = projectTransition('cancel', current.status, actor);
+  const [updated] = await tx
+    .update(projects)
+    .set({ status, closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(projects.id, current.id))
+    .returning();
+  const waiting = await tx
+    .update(quotes)
+    .set({
+      status: quoteTransition('close', 'submitted', 'system'),
+      declineReason: `The project was cancelled ${by}.`,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(quotes.projectId, current.id), eq(quotes.status, 'submitted')))
+    .returning({ expertId: quotes.expertId });
+  await notify(
+    tx,
+    waiting.map((quote) => quote.expertId),
+    {
+      kind: 'project_cancelled',
+      title: 'A project you quoted on was cancelled',
+      body: `“${current.title}” was cancelled ${by}, so your quote was closed.`,
+      link: '/profile/proposals',
+    },
+  );
+  return updated!;
 }
 
 async function detailsExtras(db: Executor, project: ProjectRow) {
