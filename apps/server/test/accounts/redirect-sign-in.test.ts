@@ -1,11 +1,8 @@
 import {
-  EXTERNAL_LOGIN_FAILED,
   LINKEDIN_LOGIN_FAILED,
   signInFailureTitle,
   type CompleteSignUpResponse,
-  type ErrorResponse,
   type LinkedIdentitiesResponse,
-  type SignInFailureReason,
 } from '@sciwise/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,102 +13,38 @@ import {
   type IdentityProvider,
   type IdTokenTamper,
 } from '../support/identity-provider.ts';
+import {
+  SESSION,
+  SIGN_UP,
+  TXN,
+  location,
+  person,
+  redirectSignIn,
+  sessionOf,
+  type FlowOptions,
+  type RedirectSignIn,
+} from '../support/redirect-sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { randomIp, signedInUser } from '../factories.ts';
 
 let provider: IdentityProvider;
 let t: TestApp;
 const clock = new ManualClock();
-const TXN = '__Host-oidc_txn';
-const SIGN_UP = '__Host-oidc_signup';
-const SESSION = '__Host-sid';
+let flows: RedirectSignIn;
 
 beforeAll(async () => {
   provider = await startIdentityProvider();
   t = await createTestApp({ env: provider.providerEnv('test'), overrides: { clock } });
+  flows = redirectSignIn(t, provider);
 });
 afterAll(async () => {
   await t.close();
   await provider.close();
 });
 
-const person = (overrides: Record<string, unknown> = {}) => {
-  const id = Math.random().toString(36).slice(2);
-  return {
-    sub: `test|${id}`,
-    email: `${id}@provider.test`,
-    email_verified: true,
-    given_name: 'Marie',
-    family_name: 'Curie',
-    ...overrides,
-  };
-};
-
-interface FlowOptions {
-  returnTo?: string;
-  session?: string;
-  link?: boolean;
-  tamper?: IdTokenTamper;
-  /** Changes the callback address before the app sees it (a forged or mismatched state). */
-  spoil?: (callback: URL) => void;
-}
-
-/** Start -> the provider's /authorize -> the callback, as a browser would follow the redirects. */
-async function signInFlow(options: FlowOptions = {}) {
-  const remoteAddress = randomIp();
-  const sessionCookie: Record<string, string> = options.session ? { [SESSION]: options.session } : {};
-  const start = await t.app.inject({
-    method: 'GET',
-    url: options.link
-      ? '/api/auth/oidc/test/link'
-      : `/api/auth/oidc/test/start${options.returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(options.returnTo)}`}`,
-    cookies: sessionCookie,
-    remoteAddress,
-  });
-  expect(start.statusCode, start.body).toBe(303);
-  const authorize = new URL(start.headers.location as string);
-  expect(authorize.origin).toBe(provider.issuer);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  const key = start.cookies.find((cookie) => cookie.name === TXN)!.value;
-  provider.nextIdToken = options.tamper;
-  const atProvider = await fetch(authorize, { redirect: 'manual' });
-  const callback = new URL(atProvider.headers.get('location')!);
-  options.spoil?.(callback);
-  const inject = (cookies: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: callback.pathname + callback.search, cookies, remoteAddress });
-  const answer = await inject({ [TXN]: key, ...sessionCookie });
-  return { answer, key, replay: () => inject({ [TXN]: key, ...sessionCookie }), inject };
-}
-
-const location = (response: { headers: Record<string, unknown> }) => String(response.headers.location);
-const sessionOf = (response: { cookies: { name: string; value: string }[] }) =>
-  response.cookies.find((cookie) => cookie.name === SESSION)?.value;
-
-function expectFailure(response: Awaited<ReturnType<typeof t.app.inject>>, reason: SignInFailureReason) {
-  expect(response.statusCode).toBe(303);
-  const target = new URL(location(response), 'http://localhost:3000');
-  expect(target.pathname).toBe('/sign-in/failed');
-  expect(target.searchParams.get('reason')).toBe(reason);
-  // The page shows the spec's text for this provider, and no session was made.
-  expect(signInFailureTitle(target.searchParams.get('provider') ?? undefined)).toBe(EXTERNAL_LOGIN_FAILED);
-  expect(sessionOf(response)).toBeUndefined();
-}
-
-async function newAccount(who = person(), returnTo?: string) {
-  provider.nextPerson = who;
-  const { answer } = await signInFlow({ returnTo });
-  expect(location(answer)).toBe('/sign-in/complete');
-  const signUpKey = answer.cookies.find((cookie) => cookie.name === SIGN_UP)!.value;
-  const done = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up',
-    cookies: { [SIGN_UP]: signUpKey },
-    payload: { firstName: 'Marie', lastName: 'Curie', phoneNumber: '+33 1 23 45 67 89', acceptTerms: true },
-    remoteAddress: randomIp(),
-  });
-  expect(done.statusCode, done.body).toBe(201);
-  return { who, signUpKey, done, body: done.json<CompleteSignUpResponse>(), session: sessionOf(done)! };
-}
+const signInFlow = (options?: FlowOptions) => flows.signInFlow(options);
+const newAccount = (...args: Parameters<RedirectSignIn['newAccount']>) => flows.newAccount(...args);
+const expectFailure = (...args: Parameters<RedirectSignIn['expectFailure']>) => flows.expectFailure(...args);
 
 describe('GET /api/auth/providers', () => {
   it('lists the configured providers for the sign-in window', async () => {
@@ -341,99 +274,6 @@ describe('refused ID tokens and transactions, each with the spec text', () => {
 
   it("says LinkedIn's own text for LinkedIn", () => {
     expect(signInFailureTitle('linkedin')).toBe(LINKEDIN_LOGIN_FAILED);
-  });
-});
-
-describe('linking from Settings', () => {
-  async function passwordUserSession() {
-    const user = await signedInUser(t.app);
-    return { user, session: user.token };
-  }
-
-  it('links a provider to the signed-in account, which then signs in with it', async () => {
-    const { user, session } = await passwordUserSession();
-    const who = person({ email: user.email });
-    provider.nextPerson = who;
-    const { answer } = await signInFlow({ link: true, session });
-    expect(location(answer)).toBe('/profile/settings?linked=test');
-    const listed = await t.app.inject({ method: 'GET', url: '/api/me/identities', headers: user.headers });
-    expect(listed.json<LinkedIdentitiesResponse>()).toMatchObject({
-      identities: [{ provider: 'test', label: 'Test', email: user.email, canUnlink: true }],
-      hasPassword: true,
-      linkable: [],
-    });
-
-    provider.nextPerson = who;
-    const signIn = (await signInFlow()).answer;
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      cookies: { [SESSION]: sessionOf(signIn)! },
-    });
-    expect(me.json()).toMatchObject({ id: user.id });
-  });
-
-  it('refuses to link an identity that belongs to another account', async () => {
-    const { who } = await newAccount();
-    const { session } = await passwordUserSession();
-    provider.nextPerson = who;
-    expectFailure((await signInFlow({ link: true, session })).answer, 'already_linked');
-  });
-
-  it('sends a visitor who is not signed in to the failure page', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/test/link' });
-    expect(location(response)).toBe('/sign-in/failed?provider=test&reason=login_required');
-  });
-
-  it('unlinks a provider, but never the last way in', async () => {
-    const { session: ssoSession } = await newAccount();
-    const sso = { authorization: `Bearer ${ssoSession}` };
-    const mine = (
-      await t.app.inject({ method: 'GET', url: '/api/me/identities', headers: sso })
-    ).json<LinkedIdentitiesResponse>();
-    expect(mine.identities[0]!.canUnlink).toBe(false);
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/me/identities/${mine.identities[0]!.id}`,
-      headers: sso,
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json<ErrorResponse>().message).toMatch(/only way to sign in/);
-
-    const { user, session } = await passwordUserSession();
-    provider.nextPerson = person();
-    await signInFlow({ link: true, session });
-    const linked = (
-      await t.app.inject({ method: 'GET', url: '/api/me/identities', headers: user.headers })
-    ).json<LinkedIdentitiesResponse>();
-    const someoneElses = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/me/identities/${linked.identities[0]!.id}`,
-      headers: sso,
-    });
-    expect(someoneElses.statusCode).toBe(404);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/me/identities/${linked.identities[0]!.id}`,
-      headers: user.headers,
-    });
-    expect(removed.statusCode).toBe(200);
-    const after = (
-      await t.app.inject({ method: 'GET', url: '/api/me/identities', headers: user.headers })
-    ).json<LinkedIdentitiesResponse>();
-    expect(after.identities).toEqual([]);
-  });
-
-  it('answers 401 to anonymous identity calls', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/identities' })).statusCode).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: '/api/me/identities/00000000-0000-4000-8000-000000000000',
-        })
-      ).statusCode,
-    ).toBe(401);
   });
 });
 
