@@ -23,7 +23,8 @@ const featureDependencies = {
   admin: ['auth', 'billing', 'projects', 'workspace'],
   account: ['auth', 'documents', 'experts', 'notifications'],
   billing: ['documents', 'projects'],
-  chat: ['auth', 'notifications'],
+  // Members report a message from the conversation; the dialog is the moderation feature's.
+  chat: ['auth', 'moderation', 'notifications'],
   experts: ['auth', 'reviews', 'site'],
   payouts: ['experts', 'workspace'],
   // The signed-in dashboard: its page table and home cards gather the other features' pages.
@@ -39,7 +40,7 @@ const featureDependencies = {
     'payouts',
     'projects',
   ],
-  projects: ['auth', 'experts'],
+  projects: ['auth', 'experts', 'moderation'],
   site: ['auth'],
   workspace: ['chat', 'documents', 'payment-methods', 'projects', 'reviews'],
 };

@@ -29,7 +29,8 @@ export interface ApiCall {
 
 /**
  * A fake API on `fetch`: each route answers JSON from `routes` ("METHOD /path" -> body or a
- * function of the request body); every call is recorded so a test can say what was sent.
+ * function of the request body); every call is recorded so a test can say what was sent. A
+ * function may answer with a Response of its own, for a status other than 200 (a refusal).
  */
 export function fakeApi(routes: Record<string, unknown>) {
   const calls: ApiCall[] = [];
@@ -44,7 +45,8 @@ export function fakeApi(routes: Record<string, unknown>) {
       if (!(key in routes))
         return Response.json({ message: `No fake for ${key}`, code: 'not_found' }, { status: 404 });
       const answer = routes[key];
-      return Response.json(typeof answer === 'function' ? (answer as (b: unknown) => unknown)(body) : answer);
+      const result = typeof answer === 'function' ? (answer as (b: unknown) => unknown)(body) : answer;
+      return result instanceof Response ? result : Response.json(result);
     }),
   );
   return calls;

@@ -105,3 +105,17 @@ export const BlockedIcon = (props: IconProps) => (
     <path d="M5.6 5.6l12.8 12.8" />
   </Icon>
 );
+/** A flag on a pole: reporting something to the moderators. */
+export const FlagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);
+/** Three dots in a row: more options for one thing (a message). */
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="5" cy="12" r="1.3" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.3" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.3" fill="currentColor" />
+  </Icon>
+);

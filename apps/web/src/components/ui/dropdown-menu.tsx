@@ -29,6 +29,7 @@ export function DropdownMenu({
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
 
   useEffect(() => {
@@ -38,6 +39,8 @@ export function DropdownMenu({
     };
     document.addEventListener('pointerdown', onPointer);
     itemRefs.current[0]?.focus();
+    // Focus shows the first item; the whole menu comes into view too. (jsdom has no scrollIntoView.)
+    menuRef.current?.scrollIntoView?.({ block: 'nearest' });
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
@@ -90,49 +93,55 @@ export function DropdownMenu({
         {trigger}
       </button>
       {open && (
+        // The wrapper's transparent padding below the menu is room to scroll to: a menu opened
+        // at the end of a scrolling pane (a chat's last message) shows whole, shadow and all.
         <div
+          ref={menuRef}
           className={cn(
-            'absolute z-50 mt-2 w-64 overflow-hidden rounded-card border border-slate-200 bg-white py-1 shadow-pop',
+            'pointer-events-none absolute z-50 w-64 pt-2 pb-3',
             align === 'end' ? 'right-0' : 'left-0',
           )}
           onKeyDown={onMenuKeyDown}
         >
-          {header && <div className="border-b border-slate-200 px-4 py-3">{header}</div>}
-          <div role="menu" id={menuId} aria-label={triggerLabel}>
-            {entries.map((entry, index) =>
-              entry.kind === 'link' ? (
-                <Link
-                  key={entry.label}
-                  ref={(node) => {
-                    itemRefs.current[index] = node;
-                  }}
-                  role="menuitem"
-                  tabIndex={-1}
-                  to={entry.to}
-                  onClick={() => setOpen(false)}
-                  className={itemClass()}
-                >
-                  {entry.label}
-                </Link>
-              ) : (
-                <button
-                  key={entry.label}
-                  ref={(node) => {
-                    itemRefs.current[index] = node;
-                  }}
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  onClick={() => {
-                    setOpen(false);
-                    entry.onSelect();
-                  }}
-                  className={itemClass(entry.tone)}
-                >
-                  {entry.label}
-                </button>
-              ),
-            )}
+          <div className="pointer-events-auto overflow-hidden rounded-card border border-slate-200 bg-white py-1 shadow-pop">
+            {header && <div className="border-b border-slate-200 px-4 py-3">{header}</div>}
+            <div role="menu" id={menuId} aria-label={triggerLabel}>
+              {entries.map((entry, index) =>
+                entry.kind === 'link' ? (
+                  <Link
+                    key={entry.label}
+                    ref={(node) => {
+                      itemRefs.current[index] = node;
+                    }}
+                    role="menuitem"
+                    tabIndex={-1}
+                    to={entry.to}
+                    onClick={() => setOpen(false)}
+                    className={itemClass()}
+                  >
+                    {entry.label}
+                  </Link>
+                ) : (
+                  <button
+                    key={entry.label}
+                    ref={(node) => {
+                      itemRefs.current[index] = node;
+                    }}
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    onClick={() => {
+                      // Focus goes back to the trigger first, so a dialog the action opens returns it there.
+                      close(true);
+                      entry.onSelect();
+                    }}
+                    className={itemClass(entry.tone)}
+                  >
+                    {entry.label}
+                  </button>
+                ),
+              )}
+            </div>
           </div>
         </div>
       )}

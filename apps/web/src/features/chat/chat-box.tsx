@@ -1,4 +1,9 @@
-import { MESSAGE_MAX_LENGTH, type ChatMessage, type Conversation } from '@sciwise/contracts';
+import {
+  MESSAGE_MAX_LENGTH,
+  REMOVED_MESSAGE_TEXT,
+  type ChatMessage,
+  type Conversation,
+} from '@sciwise/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   useEffect,
@@ -12,12 +17,15 @@ import {
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ChatIcon } from '../../components/ui/app-icons.tsx';
+import { ChatIcon, MoreIcon } from '../../components/ui/app-icons.tsx';
+import { DropdownMenu } from '../../components/ui/dropdown-menu.tsx';
 import { ChevronLeftIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useAuth } from '../auth/queries.ts';
+import { ReportDialog } from '../moderation/report-dialog.tsx';
 import { formatMessageTime } from './format.ts';
 import { MessageText } from './message-text.tsx';
 import { messagesQuery } from './queries.ts';
@@ -34,10 +42,13 @@ interface ChatBoxProps {
 
 function Bubble({
   own,
+  removed = false,
   children,
   className,
 }: {
   own: boolean;
+  /** Moderators removed it: a quiet outline where it stood, whoever sent it. */
+  removed?: boolean;
   children: React.ReactNode;
   className?: string;
 }) {
@@ -46,14 +57,30 @@ function Bubble({
       className={cn(
         // wrap-anywhere: a long address or word breaks inside the bubble instead of widening it.
         'max-w-[85%] min-w-0 rounded-2xl px-3.5 py-2 text-sm wrap-anywhere whitespace-pre-wrap sm:max-w-[70%]',
-        own
-          ? 'self-end rounded-br-md bg-brand-700 text-white'
-          : 'self-start rounded-bl-md bg-slate-100 text-slate-900',
+        own ? 'self-end rounded-br-md' : 'self-start rounded-bl-md',
+        removed
+          ? 'border border-dashed border-slate-300 bg-white text-slate-600 italic'
+          : own
+            ? 'bg-brand-700 text-white'
+            : 'bg-slate-100 text-slate-900',
         className,
       )}
     >
       {children}
     </div>
+  );
+}
+
+/** The other person's message's options, beside its time: for now, reporting it. */
+function MessageOptions({ onReport }: { onReport: () => void }) {
+  return (
+    <DropdownMenu
+      triggerLabel="Message options"
+      trigger={<MoreIcon className="size-4" />}
+      triggerClassName="flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+      align="start"
+      entries={[{ kind: 'action', label: 'Report message', onSelect: onReport }]}
+    />
   );
 }
 
@@ -159,6 +186,11 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
   const newest = messages[messages.length - 1];
   const lastOwn = [...messages].reverse().find((message) => message.senderId === conversation.selfId);
   const { markRead } = chat;
+  const { user } = useAuth();
+  const [reporting, setReporting] = useState<string | null>(null);
+  // Messages from the other member can be reported; Sciwise Concierge's cannot, and administrators
+  // decide reports rather than make them.
+  const mayReport = !conversation.other.isConcierge && user?.role !== 'admin';
 
   // Newest at the bottom, in view: on open, on every new message and on every send.
   useLayoutEffect(() => {
@@ -244,18 +276,28 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
             <ol aria-label="Messages" className="flex flex-col gap-2">
               {messages.map((message) => {
                 const own = message.senderId === conversation.selfId;
+                const time = (className: string) => (
+                  <time
+                    dateTime={message.timestamp}
+                    className={cn('text-[0.7rem] text-slate-500', className)}
+                  >
+                    {formatMessageTime(message.timestamp)}
+                  </time>
+                );
                 return (
                   <li key={message.id} className="flex flex-col">
                     <span className="sr-only">{own ? 'You' : other.name}:</span>
-                    <Bubble own={own}>
-                      <MessageText own={own} text={message.text} />
+                    <Bubble own={own} removed={message.removed}>
+                      {message.removed ? REMOVED_MESSAGE_TEXT : <MessageText own={own} text={message.text} />}
                     </Bubble>
-                    <time
-                      dateTime={message.timestamp}
-                      className={cn('mt-0.5 text-[0.7rem] text-slate-500', own ? 'self-end' : 'self-start')}
-                    >
-                      {formatMessageTime(message.timestamp)}
-                    </time>
+                    {!own && !message.removed && mayReport ? (
+                      <div className="mt-0.5 flex items-center gap-1 self-start">
+                        {time('')}
+                        <MessageOptions onReport={() => setReporting(message.id)} />
+                      </div>
+                    ) : (
+                      time(cn('mt-0.5', own ? 'self-end' : 'self-start'))
+                    )}
                     {own && message.id === lastOwn?.id && <MessageStatus read={message.seq <= otherRead} />}
                   </li>
                 );
@@ -276,6 +318,9 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
         onSend={(text) => chat.send(conversation.id, text)}
         onTyping={() => chat.typing(conversation.id)}
       />
+      {reporting && (
+        <ReportDialog target={{ subject: 'message', id: reporting }} onClosed={() => setReporting(null)} />
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { CONCIERGE_USER_ID, type Conversation } from '@sciwise/contracts';
+import { CONCIERGE_USER_ID, REMOVED_MESSAGE_TEXT, type Conversation } from '@sciwise/contracts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatListTime } from './format.ts';
@@ -15,9 +15,14 @@ export function ConversationList({ conversations, activeId, onSelect }: Conversa
     <ul aria-label="Conversations" className="divide-y divide-slate-100">
       {conversations.map((conversation) => {
         const last = conversation.lastMessage;
-        const preview = last
-          ? `${last.senderId === conversation.selfId ? 'You: ' : ''}${last.text}`
-          : 'No messages yet';
+        const preview = last ? (
+          <>
+            {last.senderId === conversation.selfId ? 'You: ' : ''}
+            {last.removed ? <span className="italic">{REMOVED_MESSAGE_TEXT}</span> : last.text}
+          </>
+        ) : (
+          'No messages yet'
+        );
         const active = conversation.id === activeId;
         const unread = conversation.unreadCount;
         return (

@@ -24,6 +24,7 @@ function message(seq: number, senderId = them, conversationId = 'c1'): ChatMessa
     text: `text ${seq}`,
     timestamp: new Date(Date.UTC(2026, 10, 21, 12, seq)).toISOString(),
     clientMessageId: null,
+    removed: false,
   };
 }
 

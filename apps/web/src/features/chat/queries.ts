@@ -9,6 +9,7 @@ import {
   type Conversation,
   type ConversationListResponse,
   type MessageListResponse,
+  type MessageRemoved,
 } from '@sciwise/contracts';
 import {
   infiniteQueryOptions,
@@ -126,6 +127,37 @@ export function addMessageToCache(queryClient: QueryClient, message: ChatMessage
     const messages = [...newest!.messages, message].sort((a, b) => a.seq - b.seq);
     return { ...data, pages: [{ ...newest!, messages }, ...older] };
   });
+}
+
+/**
+ * Moderators removed a message: it stays where it stood, without its words, in the loaded history
+ * and as the last message of whichever conversation lists show it (the inbox, the concierge's
+ * awaiting-reply view).
+ */
+export function markMessageRemovedInCache(
+  queryClient: QueryClient,
+  { conversationId, messageId }: MessageRemoved,
+): void {
+  const strip = (message: ChatMessage): ChatMessage =>
+    message.id === messageId ? { ...message, text: '', removed: true } : message;
+  queryClient.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.map(strip) })) }
+      : data,
+  );
+  queryClient.setQueriesData<ConversationPages>({ queryKey: chatKeys.conversations }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            conversations: page.conversations.map((item) =>
+              item.lastMessage?.id === messageId ? { ...item, lastMessage: strip(item.lastMessage) } : item,
+            ),
+          })),
+        }
+      : data,
+  );
 }
 
 export function setOtherReadInCache(

@@ -1,4 +1,10 @@
-import type { ChatMessage, MessagesRead, SendMessageAck, TypingEvent } from '@sciwise/contracts';
+import type {
+  ChatMessage,
+  MessageRemoved,
+  MessagesRead,
+  SendMessageAck,
+  TypingEvent,
+} from '@sciwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocket, type AppSocket } from '../../lib/socket.ts';
@@ -9,6 +15,7 @@ import {
   applyMessageToList,
   chatKeys,
   loadedConversations,
+  markMessageRemovedInCache,
   patchConversation,
   type ConversationPages,
   setOtherReadInCache,
@@ -143,17 +150,21 @@ export function useChat(activeConversationId: string | null) {
         otherLastReadSeq: Math.max(item.otherLastReadSeq, event.lastReadSeq),
       }));
     };
+    // Moderators removed a message: both people's chats show where it stood, without its words.
+    const onMessageRemoved = (event: MessageRemoved) => markMessageRemovedInCache(queryClient, event);
     const onTyping = (event: TypingEvent) =>
       setTypingUntil((current) => ({ ...current, [event.conversationId]: Date.now() + TYPING_SHOWN_MS }));
     socket.on('newMessage', onNewMessage);
     socket.on('messageSent', onMessageSent);
     socket.on('messagesRead', onRead);
     socket.on('typing', onTyping);
+    socket.on('messageRemoved', onMessageRemoved);
     return () => {
       socket.off('newMessage', onNewMessage);
       socket.off('messageSent', onMessageSent);
       socket.off('messagesRead', onRead);
       socket.off('typing', onTyping);
+      socket.off('messageRemoved', onMessageRemoved);
     };
   }, [socket, queryClient]);
 

@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { DocumentIcon } from '../../components/ui/app-icons.tsx';
+import { DocumentIcon, FlagIcon } from '../../components/ui/app-icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
+import { useAuth } from '../auth/queries.ts';
+import { ReportDialog } from '../moderation/report-dialog.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { fileSize } from './attachments-editor.tsx';
 import { budgetLabel, categoryLabel, formatDate, postedAgo } from './format.ts';
@@ -192,6 +194,63 @@ function ExpertPanel({ project }: { project: ProjectDetails }) {
   );
 }
 
+/**
+ * A project moderators removed: its owner reads when and why; an administrator or the hired
+ * expert, who still see it, read that nobody else does.
+ */
+function RemovalNotice({
+  project,
+  removal,
+}: {
+  project: ProjectDetails;
+  removal: NonNullable<ProjectDetails['removal']>;
+}) {
+  const { user } = useAuth();
+  const when = `Sciwise moderators removed this project on ${formatDate(removal.at)}.`;
+  if (project.viewer.isOwner)
+    return (
+      <Alert tone="warning" title="This project was removed">
+        <p>
+          {when} The reason: {removal.reason}
+        </p>
+        <p className="mt-2">
+          It no longer appears on Sciwise: only you, administrators and an expert you hired can still see it.
+          If you think this is a mistake, reply to the e-mail we sent you about it.
+        </p>
+      </Alert>
+    );
+  if (user?.role === 'admin')
+    return (
+      <Alert tone="warning" title="This project was removed">
+        <p>
+          {when} The reason: {removal.reason}
+        </p>
+        <p className="mt-2">Only its owner, administrators and an expert hired on it can still see it.</p>
+      </Alert>
+    );
+  return (
+    <Alert tone="warning" title="This project was removed">
+      {when} Only you, its owner and administrators can still see it.
+    </Alert>
+  );
+}
+
+/** A quiet way to tell the moderators about a project, beneath the brief. */
+function ReportProject({ projectId }: { projectId: string }) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <div className="flex justify-end">
+      <Button variant="ghost" size="sm" onClick={() => setReporting(true)}>
+        <FlagIcon className="size-4" />
+        Report this project
+      </Button>
+      {reporting && (
+        <ReportDialog target={{ subject: 'project', id: projectId }} onClosed={() => setReporting(false)} />
+      )}
+    </div>
+  );
+}
+
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const view = useQuery(projectViewQuery(id));
@@ -224,6 +283,7 @@ export function ProjectDetailPage() {
         {details && <StatusBadge status={details.status} kind="project" />}
       </PageHero>
       <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
+        {details?.removal && <RemovalNotice project={details} removal={details.removal} />}
         <Facts summary={summary} details={details} />
         {!details ? (
           <SignInPrompt />
@@ -270,6 +330,7 @@ export function ProjectDetailPage() {
                 </div>
               )}
             </section>
+            {details.viewer.actions.includes('report') && <ReportProject projectId={details.id} />}
             {details.viewer.isOwner ? <OwnerPanel project={details} /> : <ExpertPanel project={details} />}
           </>
         )}

@@ -1,0 +1,183 @@
+import {
+  CONCIERGE_USER_ID,
+  REMOVED_MESSAGE_TEXT,
+  reportReasonLabels,
+  type ChatMessage,
+  type Conversation,
+  type CurrentUser,
+  type MessageRemoved,
+} from '@sciwise/contracts';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '../../test/fixtures.ts';
+import { fakeApi, PAGE_TEST, renderPage, stubDialogs } from '../../test/support.tsx';
+import { ChatPage } from './chat-page.tsx';
+
+/** The tab's socket: the chat registers its handlers here, and a test plays the server's events. */
+const socket = vi.hoisted(() => {
+  const handlers = new Map<string, (event: unknown) => void>();
+  return {
+    handlers,
+    connected: true,
+    on: (name: string, handler: (event: unknown) => void) => handlers.set(name, handler),
+    off: (name: string) => handlers.delete(name),
+    emit: () => undefined,
+  };
+});
+vi.mock('../../lib/socket.ts', () => ({ useSocket: () => ({ socket, status: 'connected' }) }));
+
+beforeAll(stubDialogs);
+beforeEach(() => {
+  // A wide screen: the list and the open conversation side by side.
+  vi.stubGlobal('matchMedia', () => ({
+    matches: true,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  socket.handlers.clear();
+});
+
+const me = aUser({ id: 'u-1', name: 'Ada Client' });
+const DANA = 'u-2';
+const OFFER = 'Pay me by bank transfer instead and we skip the fees.';
+
+function aMessage(seq: number, senderId: string, text: string, removed = false): ChatMessage {
+  return {
+    id: `m-${seq}`,
+    conversationId: 'c-1',
+    seq,
+    senderId,
+    receiverId: senderId === me.id ? DANA : me.id,
+    text: removed ? '' : text,
+    timestamp: new Date(Date.UTC(2026, 10, 23, 9, seq)).toISOString(),
+    clientMessageId: null,
+    removed,
+  };
+}
+
+function aConversation(last: ChatMessage, other: Partial<Conversation['other']> = {}): Conversation {
+  return {
+    id: 'c-1',
+    selfId: me.id,
+    other: {
+      id: DANA,
+      name: 'Dana Whitfield',
+      avatarUrl: null,
+      isConcierge: false,
+      expertSlug: null,
+      ...other,
+    },
+    lastMessage: last,
+    unreadCount: 0,
+    otherLastReadSeq: last.seq,
+    updatedAt: last.timestamp,
+  };
+}
+
+function openChat(
+  messages: ChatMessage[],
+  other: Partial<Conversation['other']> = {},
+  user: CurrentUser = me,
+  routes: Record<string, unknown> = {},
+) {
+  const calls = fakeApi({
+    'GET /api/conversations': {
+      conversations: [aConversation(messages.at(-1)!, other)],
+      unreadTotal: 0,
+      nextCursor: null,
+    },
+    'GET /api/conversations/c-1/messages': { messages, nextBefore: null, otherLastReadSeq: messages.length },
+    ...routes,
+  });
+  renderPage(<ChatPage />, '/chat', user);
+  return calls;
+}
+
+const messageList = () => screen.findByRole('list', { name: 'Messages' });
+const conversationList = () => screen.getByRole('list', { name: 'Conversations' });
+
+describe('reporting a message', PAGE_TEST, () => {
+  it('offers the other person’s messages a Report message option, and reports the one chosen', async () => {
+    const calls = openChat(
+      [aMessage(1, me.id, 'Hello Dana, thanks for the quote.'), aMessage(2, DANA, OFFER)],
+      {},
+      me,
+      {
+        'POST /api/messages/m-2/report': {
+          id: 'r-1',
+          status: 'open',
+          createdAt: '2026-11-23T10:00:00.000Z',
+          created: true,
+        },
+      },
+    );
+    const list = await messageList();
+    expect(await within(list).findByText(OFFER)).toBeTruthy();
+    // Only Dana's message has options: there is no reporting your own.
+    const options = within(list).getAllByRole('button', { name: 'Message options' });
+    expect(options).toHaveLength(1);
+    expect(options[0]!.closest('li')!.textContent).toContain(OFFER);
+
+    fireEvent.click(options[0]!);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report message' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Report this message' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: reportReasonLabels.off_platform }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText('Report sent')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/messages/m-2/report', body: { reason: 'off_platform' } },
+    ]);
+  });
+
+  it('offers no options on Sciwise Concierge’s messages', async () => {
+    openChat([aMessage(1, CONCIERGE_USER_ID, 'Welcome to Sciwise! How can we help?')], {
+      id: CONCIERGE_USER_ID,
+      name: 'Sciwise Concierge',
+      isConcierge: true,
+    });
+    const list = await messageList();
+    expect(await within(list).findByText('Welcome to Sciwise! How can we help?')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Message options' })).toBeNull();
+  });
+
+  it('offers administrators no options: they decide reports rather than make them', async () => {
+    openChat([aMessage(1, DANA, OFFER)], {}, aUser({ id: me.id, role: 'admin' }));
+    const list = await messageList();
+    expect(await within(list).findByText(OFFER)).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Message options' })).toBeNull();
+  });
+});
+
+describe('a removed message', PAGE_TEST, () => {
+  it('shows where it stood, in muted italics, without options, in the chat and the list', async () => {
+    openChat([aMessage(1, me.id, 'Hello Dana.'), aMessage(2, DANA, OFFER, true)]);
+    const list = await messageList();
+    const removed = await within(list).findByText(REMOVED_MESSAGE_TEXT);
+    expect(removed.className).toContain('italic');
+    expect(removed.closest('li')!.textContent).not.toContain(OFFER);
+    expect(within(list).queryByRole('button', { name: 'Message options' })).toBeNull();
+    expect(within(conversationList()).getByText(REMOVED_MESSAGE_TEXT).className).toContain('italic');
+  });
+
+  it('is replaced in place when moderators remove it while the chat is open', async () => {
+    openChat([aMessage(1, me.id, 'Hello Dana.'), aMessage(2, DANA, OFFER)]);
+    const list = await messageList();
+    await within(list).findByText(OFFER);
+    expect(within(conversationList()).getByText(OFFER)).toBeTruthy();
+
+    const removal: MessageRemoved = { conversationId: 'c-1', messageId: 'm-2' };
+    act(() => socket.handlers.get('messageRemoved')!(removal));
+
+    expect(await within(list).findByText(REMOVED_MESSAGE_TEXT)).toBeTruthy();
+    expect(within(list).queryByText(OFFER)).toBeNull();
+    expect(within(list).getByText('Hello Dana.')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Message options' })).toBeNull();
+    expect(within(conversationList()).getByText(REMOVED_MESSAGE_TEXT)).toBeTruthy();
+    expect(within(conversationList()).queryByText(OFFER)).toBeNull();
+  });
+});
