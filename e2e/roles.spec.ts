@@ -88,12 +88,12 @@ test('the admin lands on an admin home counting what waits, with the way into ea
   await expect(page).toHaveURL(/\/profile\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin home' })).toBeVisible();
   const queues = page.getByRole('list', { name: 'What waits for the team' });
-  await expect(queues.getByRole('listitem')).toHaveCount(3);
+  await expect(queues.getByRole('listitem')).toHaveCount(4);
   const concierge = queues.getByRole('listitem').filter({ hasText: 'Concierge conversations' });
   await expect(concierge).toContainText(
     /[1-9]\d* conversations? ends? with a member’s message, awaiting a reply\./,
   );
-  for (const title of ['Expert vetting', 'Disputes'])
+  for (const title of ['Expert vetting', 'Disputes', 'Reported content'])
     await expect(queues.getByRole('listitem').filter({ hasText: title })).toContainText(/\d/);
   await screenshots(page, testInfo, 'admin-home');
 
@@ -103,6 +103,10 @@ test('the admin lands on an admin home counting what waits, with the way into ea
   await sidebar(page).getByRole('link', { name: 'Admin home' }).click();
   await queues.getByRole('link', { name: 'Open the disputes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'Admin home' }).click();
+  await queues.getByRole('link', { name: 'Open the moderation queue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reported content' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
   await sidebar(page).getByRole('link', { name: 'Admin home' }).click();
   await queues.getByRole('link', { name: 'Answer in Messages' }).click();
   await expect(page).toHaveURL(/\/chat$/);

@@ -182,6 +182,7 @@ const profileRoutes: RouteObject[] = [
   { path: 'admin/people', lazy: async () => ({ Component: (await admin()).AdminPeoplePage }) },
   { path: 'admin/people/:id', lazy: async () => ({ Component: (await admin()).AdminPersonPage }) },
   { path: 'admin/audit-log', lazy: async () => ({ Component: (await admin()).AdminAuditLogPage }) },
+  { path: 'admin/reports', lazy: async () => ({ Component: (await admin()).AdminReportsPage }) },
   profilePage('*', 'ProfileNotFoundPage'),
 ];
 

@@ -18,7 +18,8 @@ function AuditLog() {
           return (
             <EmptyState icon={<ClipboardListIcon className="size-6" />} title="Nothing recorded yet">
               When an administrator suspends or restores an account, decides on an expert application or a
-              profile change, or settles a dispute, it is written here at once, with who did it and why.
+              profile change, settles a dispute, or removes reported content or dismisses the report, it is
+              written here at once, with who did it and why.
             </EmptyState>
           );
         return (
@@ -42,7 +43,7 @@ export function AdminAuditLogPage() {
     <>
       <PageHeading title="Audit log">
         Every administrator action: suspensions and restorations, vetting and profile-change decisions,
-        dispute decisions. Who did it, to whom, when and why, newest first.
+        dispute decisions, and decisions on reported content. Who did it, to whom, when and why, newest first.
       </PageHeading>
       <AdminOnly>
         <Alert tone="info" className="mb-6">

@@ -147,6 +147,45 @@ describe('the person page', PAGE_TEST, () => {
     expect(approval!.querySelector('blockquote')).toBeNull();
   });
 
+  it('names the moderation decisions on their content, a dismissal without a note too', async () => {
+    const detail = aDetail();
+    const moderator = { id: 'admin-2', name: 'Ada Fischer' };
+    const author = { id: 'u-1', name: 'Rosalind Tester' };
+    detail.audit = [
+      {
+        id: 'a-4',
+        at: '2026-11-23T10:00:00.000Z',
+        action: 'content_removed',
+        actor: moderator,
+        subject: author,
+        contract: null,
+        reason: 'The project asks experts to share patient records.',
+      },
+      {
+        id: 'a-3',
+        at: '2026-11-22T10:00:00.000Z',
+        action: 'report_dismissed',
+        actor: moderator,
+        subject: author,
+        contract: null,
+        reason: null,
+      },
+    ];
+    fakeApi({ 'GET /api/admin/people/u-1': [200, detail] });
+    renderPerson();
+    const list = await screen.findByRole('list', { name: 'Admin actions on Rosalind Tester' });
+    const [removal, dismissal] = within(list).getAllByRole('listitem');
+    expect(removal!.textContent).toContain('Ada Fischer removed reported content by Rosalind Tester');
+    expect(removal!.querySelector('blockquote')?.textContent).toBe(
+      'The project asks experts to share patient records.',
+    );
+    expect(within(removal!).getByText('Moderation')).toBeTruthy();
+    expect(dismissal!.textContent).toContain(
+      'Ada Fischer dismissed a report about content by Rosalind Tester',
+    );
+    expect(dismissal!.querySelector('blockquote')).toBeNull();
+  });
+
   it('checks the reason before sending, then suspends and shows the suspension', async () => {
     // The server's state: the page reads the member again after the change.
     let member = aDetail();

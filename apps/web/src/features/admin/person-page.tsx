@@ -199,7 +199,8 @@ function Sections({ detail }: { detail: AdminPersonDetail }) {
             Admin actions
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            What administrators did about this account and its contracts’ disputes, newest first, from the{' '}
+            What administrators did about this account, the content they posted and their contracts’ disputes,
+            newest first, from the{' '}
             <Link to="/profile/admin/audit-log" className="font-medium text-brand-700 hover:underline">
               audit log
             </Link>

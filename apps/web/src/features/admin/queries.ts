@@ -2,8 +2,14 @@ import {
   adminPeopleResponseSchema,
   adminPersonDetailSchema,
   auditLogResponseSchema,
+  moderationQueueSchema,
+  moderationReportSchema,
   platformFiguresSchema,
   type AdminPersonDetail,
+  type DismissReportRequest,
+  type ModerationReport,
+  type RemoveContentRequest,
+  type ReportStatus,
   type SuspensionRequest,
 } from '@sciwise/contracts';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +22,7 @@ export const adminKeys = {
   people: (q: string) => ['admin', 'people', 'search', q] as const,
   person: (id: string) => ['admin', 'people', 'detail', id] as const,
   auditLog: ['admin', 'audit-log'] as const,
+  reports: (status: ReportStatus) => ['admin', 'reports', status] as const,
 };
 
 /** A refusal (400, 403, 404) says the same the second time; only failures of the server are retried. */
@@ -89,6 +96,61 @@ export function useSuspensionChange(id: string, change: SuspensionChange) {
       }),
     onSuccess: (detail: AdminPersonDetail) => {
       queryClient.setQueryData(adminKeys.person(id), detail);
+    },
+    // Not awaited: the dialog closes on the answer, and the lists catch up behind it.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** The moderation queue in one state (open, removed or dismissed), newest first, a page at a time. */
+export const reportsQuery = (status: ReportStatus) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.reports(status),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(`/api/admin/reports${query({ status, cursor: pageParam })}`, {
+        schema: moderationQueueSchema,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // Like the admin home's counts: other administrators work the same queue.
+    staleTime: 0,
+    retry: noRetryOnRefusal,
+  });
+
+export type ReportDecision = 'remove' | 'dismiss';
+
+/** Whether two reports are about the same project or message. */
+const sameSubject = (a: ModerationReport, b: ModerationReport) =>
+  a.project ? a.project.id === b.project?.id : a.message !== null && a.message.id === b.message?.id;
+
+/**
+ * Removes the reported content, or dismisses the report. One decision closes every open report of
+ * the same thing, so those leave the open queue at once; then everything under the admin key is
+ * read again (the queues, the admin home's counts, the audit log), after a refusal too: a 409
+ * means another administrator decided it meanwhile.
+ */
+export function useReportDecision(id: string, decision: ReportDecision) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RemoveContentRequest | DismissReportRequest) =>
+      apiRequest(`/api/admin/reports/${encodeURIComponent(id)}/${decision}`, {
+        method: 'POST',
+        body,
+        schema: moderationReportSchema,
+      }),
+    onSuccess: (decided: ModerationReport) => {
+      queryClient.setQueryData(reportsQuery('open').queryKey, (queue) =>
+        queue
+          ? {
+              ...queue,
+              pages: queue.pages.map((page) => ({
+                ...page,
+                reports: page.reports.filter((report) => !sameSubject(report, decided)),
+              })),
+            }
+          : queue,
+      );
     },
     // Not awaited: the dialog closes on the answer, and the lists catch up behind it.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),

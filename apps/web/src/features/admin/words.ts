@@ -5,6 +5,8 @@ import {
   type AdminAction,
   type AdminPerson,
   type PlatformFigures,
+  type ReportStatus,
+  type ReportSubject,
   type UserRole,
   type VettingStatus,
 } from '@sciwise/contracts';
@@ -45,7 +47,18 @@ export const actionWords: Record<
   profile_change_approved: { verb: 'approved a profile change of', badge: 'Profile change', tone: 'brand' },
   profile_change_declined: { verb: 'declined a profile change of', badge: 'Profile change', tone: 'neutral' },
   dispute_resolved: { verb: 'decided the dispute on', badge: 'Dispute', tone: 'neutral' },
+  content_removed: { verb: 'removed reported content by', badge: 'Moderation', tone: 'danger' },
+  report_dismissed: { verb: 'dismissed a report about content by', badge: 'Moderation', tone: 'neutral' },
 };
+
+/** The moderation queue's tabs. */
+export const reportStatusLabels: Record<ReportStatus, string> = {
+  open: 'Open',
+  removed: 'Removed',
+  dismissed: 'Dismissed',
+};
+
+export const reportSubjectLabels: Record<ReportSubject, string> = { project: 'Project', message: 'Message' };
 
 const noun = (count: number, one: string, many: string) => (count === 1 ? one : many);
 

@@ -7,6 +7,7 @@ import {
   ArrowRightIcon,
   ChatIcon,
   ClipboardListIcon,
+  FlagIcon,
   ScaleIcon,
   UsersIcon,
 } from '../../components/ui/app-icons.tsx';
@@ -71,6 +72,17 @@ export const adminQueues: Queue[] = [
     cta: 'Open the disputes',
     icon: ScaleIcon,
   },
+  {
+    key: 'reportedContent',
+    title: 'Reported content',
+    text: (n) =>
+      n === 0
+        ? 'No reported project or message is waiting for a decision.'
+        : `${n} ${plural(n, 'project or message', 'projects or messages')} reported, awaiting a decision.`,
+    to: '/profile/admin/reports',
+    cta: 'Open the moderation queue',
+    icon: FlagIcon,
+  },
 ];
 
 function QueueCard({ queue, count }: { queue: Queue; count: number }) {
@@ -98,7 +110,7 @@ function AdminQueues() {
   return (
     <QueryState query={summary} label="Counting what waits...">
       {() => (
-        <ul className="grid gap-4 md:grid-cols-3" aria-label="What waits for the team">
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label="What waits for the team">
           {adminQueues.map((queue) => (
             <QueueCard key={queue.key} queue={queue} count={summary.data![queue.key]} />
           ))}

@@ -8,6 +8,7 @@ import {
   ClipboardListIcon,
   CompassIcon,
   DocumentIcon,
+  FlagIcon,
   FolderIcon,
   HomeIcon,
   ReceiptIcon,
@@ -47,6 +48,7 @@ export function sidebarLinks(mode: DashboardMode, role: UserRole = 'member'): Si
       { label: 'Admin home', to: ADMIN_HOME_PATH, icon: ShieldIcon, end: true },
       { label: 'Expert vetting', to: '/profile/admin/vetting', icon: CheckIcon },
       { label: 'Disputes', to: '/profile/admin/disputes', icon: ScaleIcon },
+      { label: 'Reported content', to: '/profile/admin/reports', icon: FlagIcon },
       { label: 'People', to: '/profile/admin/people', icon: UsersIcon },
       { label: 'Audit log', to: '/profile/admin/audit-log', icon: ClipboardListIcon },
     );
