@@ -49,6 +49,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { localFileStore } from './modules/files/store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { confidentialityRoutes } from './modules/projects/confidentiality-routes.ts';
 import { quoteRoutes } from './modules/projects/quote-routes.ts';
 import { messagingPlugin } from './modules/messaging/plugin.ts';
 import { notificationPushPlugin } from './modules/notifications/push.ts';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(expertProfileEditRoutes);
   await app.register(notificationRoutes);
   await app.register(projectRoutes);
+  await app.register(confidentialityRoutes);
   await app.register(quoteRoutes);
   await app.register(contractRoutes);
   await app.register(adminRoutes);

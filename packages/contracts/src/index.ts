@@ -10,6 +10,7 @@ export * from './profile-changes.ts';
 export * from './exchange-rates.ts';
 export * from './ranking.ts';
 export * from './notifications.ts';
+export * from './confidentiality.ts';
 export * from './projects.ts';
 export * from './messaging.ts';
 export * from './escrow.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confidentialitySchema, ndaChoiceSchema } from './confidentiality.ts';
 import {
   AMOUNT_MAX_MINOR,
   PROJECT_DESCRIPTION_MAX,
@@ -83,6 +84,8 @@ export const projectDraftSchema = z.strictObject({
   currency: currencySchema.optional(),
   deadline: dateOnlySchema.nullable().optional(),
   visibility: z.enum(projectVisibilities, { error: 'visibility must be public or invite_only.' }).optional(),
+  /** Require our standard NDA before experts read the brief; a custom PDF is uploaded instead. */
+  ndaMode: ndaChoiceSchema.optional(),
 });
 export type ProjectDraft = z.input<typeof projectDraftSchema>;
 
@@ -111,6 +114,8 @@ export const projectListItemSchema = projectSummarySchema.extend({
   deadline: z.string().nullable().optional(),
   /** Browse only: the project lists subjects the expert works in. */
   fitsMe: z.boolean().optional(),
+  /** An agreement guards the brief: the excerpt is withheld (empty). */
+  confidential: z.boolean().optional(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
@@ -123,7 +128,15 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-export const projectActionSchema = z.enum(['edit', 'publish', 'cancel', 'quote', 'invite', 'report']);
+export const projectActionSchema = z.enum([
+  'edit',
+  'publish',
+  'cancel',
+  'quote',
+  'invite',
+  'report',
+  'accept_nda',
+]);
 export type ProjectAction = z.infer<typeof projectActionSchema>;
 
 export const projectDetailsSchema = projectSummarySchema.extend({
@@ -142,6 +155,11 @@ export const projectDetailsSchema = projectSummarySchema.extend({
    * hired expert still see it, and the owner reads why.
    */
   removal: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  /**
+   * Set when an agreement guards the project (decision 064). Until `unlocked`, the description is
+   * empty and the attachments are not listed.
+   */
+  confidentiality: confidentialitySchema.nullable(),
   /** The signed-in viewer's relation to the project, so the page offers only what they may do. */
   viewer: z.object({
     isOwner: z.boolean(),

@@ -11,3 +11,4 @@ export * from './documents.ts';
 export * from './reviews.ts';
 export * from './admin.ts';
 export * from './moderation.ts';
+export * from './confidentiality.ts';

@@ -1,4 +1,5 @@
 import {
+  ndaModes,
   budgetTypes,
   contractStatuses,
   invitationStatuses,
@@ -35,6 +36,7 @@ export const quoteStatus = pgEnum('quote_status', quoteStatuses);
 export const contractStatus = pgEnum('contract_status', contractStatuses);
 export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
 export const milestoneParty = pgEnum('milestone_party', ['client', 'expert']);
+export const ndaMode = pgEnum('nda_mode', ndaModes);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -70,6 +72,13 @@ export const projects = pgTable(
     /** Set when moderators removed the project, with the reason its owner reads (decision 063). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removalReason: text('removal_reason'),
+    /** The agreement experts accept before reading the brief (decision 064); `none` for an open brief. */
+    ndaMode: ndaMode('nda_mode').notNull().default('none'),
+    /** SHA-256 (hex) of the agreement in force: acceptances of another hash no longer open the brief. */
+    ndaSha256: text('nda_sha256'),
+    /** The client's own PDF, for `custom`. */
+    ndaFileKey: text('nda_file_key'),
+    ndaFileName: text('nda_file_name'),
     /** title and subjects weigh A, description C (the experts' weighting function, reused). */
     searchVector: tsvector('search_vector')
       .notNull()

@@ -1,8 +1,15 @@
 import type { InvitationStatus } from '@sciwise/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { contracts, expertProfiles, projectInvitations, projects, quotes } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+import {
+  contracts,
+  expertProfiles,
+  ndaAcceptances,
+  projectInvitations,
+  projects,
+  quotes,
+} from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -22,6 +29,8 @@ export interface Relation {
   /** The viewer holds the project's contract as its expert. */
   isContractExpert: boolean;
   approvedExpert: boolean;
+  /** When the viewer accepted the project's agreement in force now; null if they have not. */
+  ndaAcceptedAt: Date | null;
 }
 
 /** One statement: the viewer's invitation, quotes and expert status beside the project's contract. */
@@ -46,6 +55,11 @@ export async function relationTo(db: Executor, project: ProjectRow, viewer: View
       >`(select ${contracts.expertId} from ${contracts} where ${contracts.projectId} = ${project.id})`,
       approvedExpert: sql<boolean>`exists (select 1 from ${expertProfiles}
         where ${expertProfiles.userId} = ${viewerId}::uuid and ${expertProfiles.status} = 'approved')`,
+      ndaAcceptedAt: sql<
+        Date | string | null
+      >`(select max(${ndaAcceptances.acceptedAt}) from ${ndaAcceptances}
+        where ${ndaAcceptances.projectId} = ${project.id} and ${ndaAcceptances.userId} = ${viewerId}::uuid
+          and ${ndaAcceptances.documentSha256} = ${project.ndaSha256})`,
     })
     .from(projects)
     .where(eq(projects.id, project.id));
@@ -62,7 +76,26 @@ export async function relationTo(db: Executor, project: ProjectRow, viewer: View
     contractExpertId: row?.contractExpertId ?? null,
     isContractExpert: viewerId !== null && row?.contractExpertId === viewerId,
     approvedExpert: row?.approvedExpert ?? false,
+    ndaAcceptedAt: row?.ndaAcceptedAt ? new Date(row.ndaAcceptedAt) : null,
   };
+}
+
+/**
+ * Whether the viewer may read the full brief and open its files (decision 064): always without an
+ * agreement; with one, the owner, administrators and the hired expert, and whoever accepted the
+ * agreement in force now.
+ */
+export function briefUnlocked(project: ProjectRow, relation: Relation): boolean {
+  if (project.ndaMode === 'none') return true;
+  return relation.isOwner || relation.isAdmin || relation.isContractExpert || relation.ndaAcceptedAt !== null;
+}
+
+export const ACCEPT_FIRST =
+  'Accept the project’s confidentiality agreement first: the brief and its files are confidential.';
+
+/** Quoting and opening files need the brief unlocked. */
+export function assertOpenFiles(project: ProjectRow, relation: Relation): void {
+  if (!briefUnlocked(project, relation)) throw forbidden(ACCEPT_FIRST);
 }
 
 /**

@@ -2,13 +2,13 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB, PROJECT_ATTACHMENTS_MAX } from
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import { projectAttachments, projects } from '../../db/schema/index.ts';
-import { AppError, conflict, invalid, notFound } from '../../errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { sniffAttachment, type AttachmentType } from '../files/attachment-types.ts';
 import { cleanFileName } from '../files/file-names.ts';
 import type { FileDownload, StagedFile } from '../files/store.ts';
 import { receiveUpload, type FormBody } from '../files/upload.ts';
-import { visibleProject, type Viewer } from './access.ts';
+import { assertOpenFiles, visibleProject, type Viewer } from './access.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectEditable } from './project-states.ts';
 
@@ -16,6 +16,8 @@ const TOO_LARGE = `Attachments can be at most ${ATTACHMENT_MAX_MB} MB. Please sh
 const WRONG_TYPE =
   'That file type is not accepted, or its content does not match its name. Attach PDF, Word, Excel, PowerPoint, CSV, text or image files.';
 const ATTACHMENT_NOT_FOUND = 'We could not find that attachment.';
+const ONE_TIME_LINKS =
+  'The files of a confidential project open through a one-time link from the project page.';
 
 /** One attachment of one project, as the address names it. */
 export interface AttachmentRef {
@@ -140,7 +142,10 @@ export async function attachmentDownload(
   viewer: NonNullable<Viewer>,
   { projectId, attachmentId }: AttachmentRef,
 ): Promise<FileDownload> {
-  await visibleProject(ctx.db, projectId, viewer);
+  const { project, relation } = await visibleProject(ctx.db, projectId, viewer);
+  assertOpenFiles(project, relation);
+  // A confidential project's files open only through one-time links, so each opening is logged.
+  if (project.ndaMode !== 'none') throw forbidden(ONE_TIME_LINKS);
   const [row] = await ctx.db
     .select()
     .from(projectAttachments)

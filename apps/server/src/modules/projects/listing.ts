@@ -16,6 +16,7 @@ const listColumns = {
   category: p.category,
   subjects: p.subjects,
   description: p.description,
+  ndaMode: p.ndaMode,
   budgetType: p.budgetType,
   budgetMinMinor: p.budgetMinMinor,
   budgetMaxMinor: p.budgetMaxMinor,
@@ -50,8 +51,13 @@ async function filterConditions(db: Executor, input: ListInput, signedIn: boolea
   if (q) {
     const tsquery = sql`websearch_to_tsquery('english', ${q})`;
     // Signed-out visitors may only search what they may read: title and subjects (weight A), so
-    // a search cannot tell them whether a word is in a description they cannot see.
-    conditions.push(sql`${p.searchVector} @@ ${signedIn ? tsquery : restrictToWeights(tsquery, 'A')}`);
+    // a search cannot tell them whether a word is in a description they cannot see. The same
+    // holds for everyone on a confidential brief (decision 064). Two matches, OR-ed, so each
+    // can use the search index.
+    const titles = sql`${p.searchVector} @@ ${restrictToWeights(tsquery, 'A')}`;
+    conditions.push(
+      signedIn ? sql`(${titles} or (${p.ndaMode} = 'none' and ${p.searchVector} @@ ${tsquery}))` : titles,
+    );
   }
   return conditions;
 }

@@ -8,7 +8,7 @@ import type {
 } from '@sciwise/contracts';
 import type { projectAttachments } from '../../db/schema/index.ts';
 import { cleanFileName } from '../files/file-names.ts';
-import type { ProjectRow, Relation } from './access.ts';
+import { briefUnlocked, type ProjectRow, type Relation } from './access.ts';
 import { publishProblems } from './project-rules.ts';
 import { editableStates, projectTransitions } from './project-states.ts';
 
@@ -54,16 +54,19 @@ export function excerpt(description: string): string {
 }
 
 export function presentListItem(
-  row: Parameters<typeof presentSummary>[0] & Pick<ProjectRow, 'subjects' | 'description' | 'deadline'>,
+  row: Parameters<typeof presentSummary>[0] &
+    Pick<ProjectRow, 'subjects' | 'description' | 'deadline' | 'ndaMode'>,
   signedIn: boolean,
   fitsMe?: boolean,
 ): ProjectListItem {
   const summary = presentSummary(row);
   if (!signedIn) return summary;
+  const confidential = row.ndaMode !== 'none';
   return {
     ...summary,
     subjects: row.subjects,
-    excerpt: excerpt(row.description),
+    excerpt: confidential ? '' : excerpt(row.description),
+    ...(confidential ? { confidential } : {}),
     deadline: row.deadline,
     ...(fitsMe === undefined ? {} : { fitsMe }),
   };
@@ -88,8 +91,10 @@ function viewerActions(project: ProjectRow, relation: Relation): ProjectAction[]
   }
   if ((relation.isOwner || relation.isAdmin) && projectTransitions.cancel.from.includes(project.status))
     actions.push('cancel');
+  const unlocked = briefUnlocked(project, relation);
   if (!relation.isOwner && relation.approvedExpert && project.status === 'open' && !relation.liveQuoteId)
-    actions.push('quote');
+    actions.push(unlocked ? 'quote' : 'accept_nda');
+  else if (!unlocked) actions.push('accept_nda');
   // Moderators need no report of their own; a removed project has nothing left to report.
   if (!relation.isOwner && !relation.isAdmin && project.status !== 'draft' && !project.removedAt)
     actions.push('report');
@@ -101,18 +106,29 @@ export function presentDetails(
   relation: Relation,
   extra: { ownerName: string; attachments: AttachmentRow[]; quoteCount: number },
 ): ProjectDetails {
+  const unlocked = briefUnlocked(project, relation);
   return {
     ...presentSummary(project),
-    description: project.description,
+    // Until the agreement is accepted, the brief and its files are withheld, not merely hidden.
+    description: unlocked ? project.description : '',
     subjects: project.subjects,
     deadline: project.deadline,
     visibility: project.visibility,
     status: project.status,
     owner: { id: project.ownerId, name: extra.ownerName },
-    attachments: extra.attachments.map(presentAttachment),
+    attachments: unlocked ? extra.attachments.map(presentAttachment) : [],
     quoteCount: extra.quoteCount,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
+    confidentiality:
+      project.ndaMode === 'none' || !project.ndaSha256
+        ? null
+        : {
+            mode: project.ndaMode,
+            sha256: project.ndaSha256,
+            unlocked,
+            acceptedAt: relation.ndaAcceptedAt?.toISOString() ?? null,
+          },
     removal:
       project.removedAt && project.removalReason
         ? { at: project.removedAt.toISOString(), reason: project.removalReason }

@@ -8,6 +8,7 @@ import type {
 import { usdMinor } from '@sciwise/contracts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { contracts, projectAttachments, projects, quotes, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
@@ -29,6 +30,7 @@ import {
 import { presentBudget, presentDetails, presentSummary } from './presenter.ts';
 import { BUDGET_ORDER, PAST_DEADLINE, publishProblems, todayUtc } from './project-rules.ts';
 import { assertProjectEditable, projectTransition } from './project-states.ts';
+import { ndaChoiceColumns } from './standard-nda.ts';
 import { quoteTransition } from './quote-states.ts';
 
 type DraftInput = z.output<typeof projectDraftSchema>;
@@ -42,8 +44,10 @@ async function draftColumns(
   input: DraftInput,
   current: ProjectRow | undefined,
 ): Promise<Partial<typeof projects.$inferInsert>> {
-  const { subjects: subjectNames, ...rest } = input;
+  const { subjects: subjectNames, ndaMode, ...rest } = input;
   const columns: Partial<typeof projects.$inferInsert> = { ...rest };
+  // Choosing again, even the same, starts from that agreement: a custom PDF is let go.
+  if (ndaMode !== undefined) Object.assign(columns, ndaChoiceColumns(ndaMode));
   if (subjectNames) columns.subjects = await canonicalSubjects(db, subjectNames);
   if (input.deadline && input.deadline <= todayUtc())
     throw invalid(PAST_DEADLINE, [{ field: 'deadline', message: PAST_DEADLINE }]);
@@ -87,12 +91,12 @@ export async function ownedProject(
 }
 
 export async function updateProject(
-  db: Executor,
+  { db, files }: Pick<ServiceContext, 'db' | 'files'>,
   user: SessionUser,
   id: string,
   input: DraftInput,
 ): Promise<ProjectRow> {
-  return db.transaction(async (tx) => {
+  const { updated, letGo } = await db.transaction(async (tx) => {
     const current = await ownedProject(tx, id, user, true);
     assertProjectEditable(current.status);
     // Quotes take the project's currency when sent; a live one must stay in the project's currency.
@@ -119,8 +123,12 @@ export async function updateProject(
           problems,
         );
     }
-    return updated!;
+    // A custom agreement the owner replaced by another choice is no longer kept.
+    const letGo = current.ndaFileKey !== updated!.ndaFileKey ? current.ndaFileKey : null;
+    return { updated: updated!, letGo };
   });
+  if (letGo) await files.remove(letGo);
+  return updated;
 }
 
 export async function publishProject(db: Executor, user: SessionUser, id: string): Promise<ProjectRow> {

@@ -29,7 +29,7 @@ import { openAccounts } from '../payments/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { emailAbout } from '../notifications/email-notices.ts';
 import { notify } from '../notifications/service.ts';
-import { findProject, visibleProject } from './access.ts';
+import { assertOpenFiles, findProject, visibleProject } from './access.ts';
 import { formatMoney } from './matching.ts';
 import { ownedProject } from './project-service.ts';
 import { assertProjectQuotable, projectTransition } from './project-states.ts';
@@ -128,6 +128,7 @@ export async function sendQuote(
       if (relation.isOwner) throw forbidden('You cannot send a quote for your own project.');
       if (!relation.approvedExpert)
         throw forbidden('Only approved experts can send quotes. Apply to join as an expert first.');
+      assertOpenFiles(project, relation);
       assertEmailVerified(expert, 'quote');
       assertProjectQuotable(project.status);
       if (relation.liveQuoteId) throw conflict(ALREADY_QUOTED);

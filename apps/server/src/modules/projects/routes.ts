@@ -153,7 +153,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return detailsFor(db, await updateProject(db, user, request.params.id, request.body), user);
+      return detailsFor(db, await updateProject(ctx, user, request.params.id, request.body), user);
     },
   );
 
