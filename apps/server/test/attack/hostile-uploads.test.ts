@@ -5,6 +5,7 @@ import {
   type Attachment,
   type Contract,
   type CurrentUser,
+  type NdaDocument,
   type ProjectView,
 } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,24 @@ const routes: Record<string, UploadRoute> = {
       return { status: 201, served: { status: download.statusCode, headers: download.headers, names } };
     },
   },
+  'POST /api/projects/{id}/nda': {
+    limitBytes: ATTACHMENT_MAX_BYTES,
+    keepsName: true,
+    async upload(body) {
+      const project = await createProject(t.app, owner);
+      const filesBefore = storedFiles();
+      const response = await inject('POST', `/api/projects/${project.id}/nda`, body);
+      if (response.statusCode !== 200) {
+        const details = (await inject('GET', `/api/projects/${project.id}`)).json<ProjectView>().details;
+        const kept = details?.confidentiality !== null || storedFiles() !== filesBefore;
+        return { status: response.statusCode, message: response.json().message, kept };
+      }
+      const agreement = (await inject('GET', `/api/projects/${project.id}/nda`)).json<NdaDocument>();
+      const download = await inject('GET', agreement.file!.url);
+      const names = [agreement.file!.name, ...dispositionName(download.headers['content-disposition'])];
+      return { status: 200, served: { status: download.statusCode, headers: download.headers, names } };
+    },
+  },
   'POST /api/milestones/{id}/submissions': {
     limitBytes: ATTACHMENT_MAX_BYTES,
     keepsName: true,
@@ -168,7 +187,7 @@ function unsafeServing(served: Served, route: string): string[] {
   if (!SAFE_SERVED_TYPES.test(type)) problems.push(`served as ${type}`);
   if (served.headers['x-content-type-options'] !== 'nosniff')
     problems.push('no X-Content-Type-Options: nosniff');
-  const documents = route.includes('attachments') || route.includes('submissions');
+  const documents = ['attachments', 'submissions', 'nda'].some((kind) => route.includes(kind));
   if (documents && !String(served.headers['content-disposition']).startsWith('attachment'))
     problems.push('not served as an attachment');
   for (const name of served.names)
