@@ -5,6 +5,8 @@ import type {
   MyProject,
   NextStep,
   PaymentTerms,
+  ProjectDetails,
+  ProjectView,
   Quote,
 } from '@sciwise/contracts';
 
@@ -123,5 +125,47 @@ export function aDispute(overrides: Partial<DisputeQueueItem> = {}): DisputeQueu
     reason: 'The client stopped answering after the samples arrived.',
     openedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A project's page as a signed-in member sees it: open, public, owned by Ada Client (u-1). */
+export function aProjectView(
+  details: Partial<ProjectDetails> = {},
+  viewer: Partial<ProjectDetails['viewer']> = {},
+): ProjectView {
+  const summary = {
+    id: 'p-1',
+    title: 'Tumour RNA-seq report',
+    category: 'data_analysts',
+    budget: { type: 'fixed' as const, minMinor: 150_000, maxMinor: 400_000, currency: 'USD' as const },
+    publishedAt: '2026-11-19T10:00:00.000Z',
+  };
+  return {
+    summary,
+    details: {
+      ...summary,
+      description: 'Differential expression for 48 tumours, with figures and a short report.',
+      subjects: [],
+      deadline: null,
+      visibility: 'public',
+      status: 'open',
+      owner: { id: 'u-1', name: 'Ada Client' },
+      attachments: [],
+      quoteCount: 0,
+      createdAt: '2026-11-18T10:00:00.000Z',
+      updatedAt: '2026-11-19T10:00:00.000Z',
+      removal: null,
+      confidentiality: null,
+      ...details,
+      viewer: {
+        isOwner: false,
+        missing: [],
+        actions: [],
+        myQuoteId: null,
+        invitation: null,
+        contractId: null,
+        ...viewer,
+      },
+    },
   };
 }

@@ -119,3 +119,10 @@ export const MoreIcon = (props: IconProps) => (
     <circle cx="19" cy="12" r="1.3" fill="currentColor" />
   </Icon>
 );
+/** A closed padlock: a confidential brief, behind an agreement. */
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Icon>
+);

@@ -47,6 +47,7 @@ function aView(
       createdAt: '2026-11-18T10:00:00.000Z',
       updatedAt: '2026-11-19T10:00:00.000Z',
       removal: null,
+      confidentiality: null,
       ...details,
       viewer: {
         isOwner: false,

@@ -1,21 +1,23 @@
 import type { ProjectDetails, ProjectSummary } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { DocumentIcon, FlagIcon } from '../../components/ui/app-icons.tsx';
+import { FlagIcon } from '../../components/ui/app-icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useAuth } from '../auth/queries.ts';
 import { ReportDialog } from '../moderation/report-dialog.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
-import { fileSize } from './attachments-editor.tsx';
+import { ConfidentialNote, LockedBrief, QUOTE_AFTER_ACCEPTING, SubjectTags } from './confidential-brief.tsx';
+import { WhoReadTheBrief } from './confidentiality-log.tsx';
 import { budgetLabel, categoryLabel, formatDate, postedAgo } from './format.ts';
 import { MatchesPanel } from './matches-panel.tsx';
 import { projectViewQuery, useCancelProject, useRespondToInvitation } from './queries.ts';
 import { MyQuote } from './my-quote.tsx';
+import { ProjectAttachments, SpentLinkNotice } from './project-attachments.tsx';
 import { QuoteForm } from './quote-form.tsx';
 import { chatLink, StatusBadge } from './shared.tsx';
 
@@ -120,6 +122,7 @@ function ExpertPanel({ project }: { project: ProjectDetails }) {
   const respond = useRespondToInvitation();
   const [quoting, setQuoting] = useState(false);
   const { invitation, actions, myQuoteId } = project.viewer;
+  const locked = actions.includes('accept_nda');
   return (
     <div className="space-y-4">
       {invitation?.status === 'pending' && (
@@ -176,7 +179,10 @@ function ExpertPanel({ project }: { project: ProjectDetails }) {
             Send a quote
           </Button>
         ))}
-      {!actions.includes('quote') && !myQuoteId && project.status === 'open' && (
+      {locked && !myQuoteId && project.status === 'open' && (
+        <p className="text-sm text-slate-600">{QUOTE_AFTER_ACCEPTING}</p>
+      )}
+      {!locked && !actions.includes('quote') && !myQuoteId && project.status === 'open' && (
         <p className="text-sm text-slate-600">
           Only vetted experts can quote.{' '}
           <Link to="/join-expert" className="font-semibold text-brand-700 underline">
@@ -251,9 +257,42 @@ function ReportProject({ projectId }: { projectId: string }) {
   );
 }
 
+/**
+ * The full brief: the description, subjects and files. Focused when it has just been unlocked, so
+ * a screen reader goes on from the agreement to what it opened.
+ */
+function Brief({ project, focusHeading }: { project: ProjectDetails; focusHeading: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
+  return (
+    <section
+      aria-labelledby="brief-heading"
+      className="rounded-card border border-slate-200 bg-white p-5 shadow-card sm:p-6"
+    >
+      <h2
+        id="brief-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
+        The brief
+      </h2>
+      <ConfidentialNote project={project} />
+      <p className="mt-3 text-sm whitespace-pre-line text-slate-800">{project.description}</p>
+      <SubjectTags subjects={project.subjects} />
+      <ProjectAttachments project={project} />
+    </section>
+  );
+}
+
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const view = useQuery(projectViewQuery(id));
+  const { user } = useAuth();
+  // Set when this viewer accepts the agreement here: the brief that opens takes the focus.
+  const [justUnlocked, setJustUnlocked] = useState(false);
   if (view.isPending) return <PageSpinner label="Loading the project..." />;
   if (view.isError) {
     const missing = isApiError(view.error) && (view.error.status === 404 || view.error.status === 400);
@@ -283,53 +322,21 @@ export function ProjectDetailPage() {
         {details && <StatusBadge status={details.status} kind="project" />}
       </PageHero>
       <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
+        <SpentLinkNotice />
         {details?.removal && <RemovalNotice project={details} removal={details.removal} />}
         <Facts summary={summary} details={details} />
         {!details ? (
           <SignInPrompt />
         ) : (
           <>
-            <section
-              aria-labelledby="brief-heading"
-              className="rounded-card border border-slate-200 bg-white p-5 shadow-card sm:p-6"
-            >
-              <h2 id="brief-heading" className="text-lg font-semibold text-slate-900">
-                The brief
-              </h2>
-              <p className="mt-3 text-sm whitespace-pre-line text-slate-800">{details.description}</p>
-              {details.subjects.length > 0 && (
-                <ul aria-label="Subjects" className="mt-4 flex flex-wrap gap-1.5">
-                  {details.subjects.map((subject) => (
-                    <li
-                      key={subject}
-                      className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700"
-                    >
-                      {subject}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {details.attachments.length > 0 && (
-                <div className="mt-5">
-                  <h3 className="text-sm font-semibold text-slate-900">Attachments</h3>
-                  <ul className="mt-2 space-y-1">
-                    {details.attachments.map((file) => (
-                      <li key={file.id} className="flex items-center gap-2 text-sm">
-                        <DocumentIcon className="size-4 text-slate-500" />
-                        <a
-                          href={`/api/projects/${details.id}/attachments/${file.id}`}
-                          className="font-medium text-brand-700 underline underline-offset-2"
-                          download
-                        >
-                          {file.fileName}
-                        </a>
-                        <span className="text-xs text-slate-500">{fileSize(file.sizeBytes)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-            </section>
+            {details.confidentiality && !details.confidentiality.unlocked ? (
+              <LockedBrief project={details} onUnlocked={() => setJustUnlocked(true)} />
+            ) : (
+              <Brief project={details} focusHeading={justUnlocked} />
+            )}
+            {details.confidentiality && (details.viewer.isOwner || user?.role === 'admin') && (
+              <WhoReadTheBrief projectId={details.id} isOwner={details.viewer.isOwner} />
+            )}
             {details.viewer.actions.includes('report') && <ReportProject projectId={details.id} />}
             {details.viewer.isOwner ? <OwnerPanel project={details} /> : <ExpertPanel project={details} />}
           </>

@@ -22,6 +22,7 @@ import { cn } from '../../lib/cn.ts';
 import { useStepParam } from '../../lib/use-step-param.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { AttachmentsEditor } from './attachments-editor.tsx';
+import { ConfidentialityChoice, ndaModeLabels } from './confidentiality-choice.tsx';
 import { budgetLabel, categoryLabel, toMinor } from './format.ts';
 import {
   rememberPostIntent,
@@ -321,6 +322,13 @@ export function ProjectEditor({
                   </label>
                 </div>
               </fieldset>
+              <ConfidentialityChoice
+                value={values.ndaMode}
+                onChange={(mode) => setField('ndaMode', mode)}
+                signedIn={signedIn}
+                projectId={projectId}
+                save={autosave.flush}
+              />
             </>
           )}
           {step === 3 && (
@@ -392,6 +400,7 @@ function Review({ values }: { values: ProjectFormValues }) {
     ],
     ['Deadline', draft.deadline ?? 'No fixed deadline'],
     ['Visibility', values.visibility === 'public' ? 'Public' : 'Invite only'],
+    ['Confidentiality', ndaModeLabels[values.ndaMode]],
   ];
   return (
     <dl className="divide-y divide-slate-200 rounded-control border border-slate-200">

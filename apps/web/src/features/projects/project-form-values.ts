@@ -3,6 +3,7 @@
 import type {
   BudgetType,
   ExpertCategory,
+  NdaMode,
   ProjectDetails,
   ProjectDraft,
   ProjectVisibility,
@@ -22,6 +23,8 @@ export interface ProjectFormValues {
   currency: RateCurrency;
   deadline: string;
   visibility: ProjectVisibility;
+  /** The agreement in force; `custom` comes from uploading a PDF, never from the draft. */
+  ndaMode: NdaMode;
 }
 
 export const emptyValues: ProjectFormValues = {
@@ -35,6 +38,7 @@ export const emptyValues: ProjectFormValues = {
   currency: 'USD',
   deadline: '',
   visibility: 'public',
+  ndaMode: 'none',
 };
 
 export const stepTitles = ['Describe the work', 'Expertise', 'Budget and timing', 'Review and post'] as const;
@@ -52,6 +56,7 @@ export function valuesFromProject(project: ProjectDetails): ProjectFormValues {
     currency: project.budget.currency,
     deadline: project.deadline ?? '',
     visibility: project.visibility,
+    ndaMode: project.confidentiality?.mode ?? 'none',
   };
 }
 
@@ -70,6 +75,8 @@ export function toDraft(values: ProjectFormValues): ProjectDraft {
     budgetType: values.budgetType,
     currency: values.currency,
     visibility: values.visibility,
+    // The owner's own PDF stays in force until they choose none or standard again.
+    ...(values.ndaMode === 'custom' ? {} : { ndaMode: values.ndaMode }),
     ...(values.budgetMin.trim() === ''
       ? { budgetMinMinor: null }
       : min && min > 0
