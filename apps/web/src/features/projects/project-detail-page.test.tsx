@@ -1,9 +1,9 @@
-import type { CurrentUser, ProjectDetails, ProjectView } from '@sciwise/contracts';
+import type { CurrentUser, ProjectView } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aUser } from '../../test/fixtures.ts';
+import { aProjectView, aUser } from '../../test/fixtures.ts';
 import { fakeApi, PAGE_TEST, stubDialogs } from '../../test/support.tsx';
 import { meQueryKey } from '../auth/session.ts';
 import { ProjectDetailPage } from './project-detail-page.tsx';
@@ -20,47 +20,6 @@ const admin = aUser({ id: 'u-3', role: 'admin' });
 
 const REASON = 'The brief asks experts to pay a registration fee outside Sciwise.';
 const removal = { at: '2026-11-23T15:30:00.000Z', reason: REASON };
-
-function aView(
-  details: Partial<ProjectDetails> = {},
-  viewer: Partial<ProjectDetails['viewer']> = {},
-): ProjectView {
-  const summary = {
-    id: 'p-1',
-    title: 'Tumour RNA-seq report',
-    category: 'data_analysts',
-    budget: { type: 'fixed' as const, minMinor: 150_000, maxMinor: 400_000, currency: 'USD' as const },
-    publishedAt: '2026-11-19T10:00:00.000Z',
-  };
-  return {
-    summary,
-    details: {
-      ...summary,
-      description: 'Differential expression for 48 tumours, with figures and a short report.',
-      subjects: [],
-      deadline: null,
-      visibility: 'public',
-      status: 'open',
-      owner: { id: owner.id, name: owner.name },
-      attachments: [],
-      quoteCount: 0,
-      createdAt: '2026-11-18T10:00:00.000Z',
-      updatedAt: '2026-11-19T10:00:00.000Z',
-      removal: null,
-      confidentiality: null,
-      ...details,
-      viewer: {
-        isOwner: false,
-        missing: [],
-        actions: [],
-        myQuoteId: null,
-        invitation: null,
-        contractId: null,
-        ...viewer,
-      },
-    },
-  };
-}
 
 function renderProject(user: CurrentUser, view: ProjectView) {
   fakeApi({ 'GET /api/projects/p-1': view });
@@ -83,7 +42,7 @@ const brief = () => screen.findByRole('heading', { name: 'The brief' });
 
 describe('reporting a project', PAGE_TEST, () => {
   it('offers a member who may report it a Report button that opens the report dialog', async () => {
-    renderProject(expert, aView({}, { actions: ['report'] }));
+    renderProject(expert, aProjectView({}, { actions: ['report'] }));
     await brief();
     expect(screen.queryByText('This project was removed')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Report this project' }));
@@ -93,7 +52,7 @@ describe('reporting a project', PAGE_TEST, () => {
   });
 
   it('offers no Report button when the server does not list the action (the owner, say)', async () => {
-    renderProject(owner, aView({}, { isOwner: true, actions: ['edit', 'cancel'] }));
+    renderProject(owner, aProjectView({}, { isOwner: true, actions: ['edit', 'cancel'] }));
     await brief();
     expect(screen.getByRole('link', { name: 'Edit project' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Report this project' })).toBeNull();
@@ -102,7 +61,7 @@ describe('reporting a project', PAGE_TEST, () => {
 
 describe('a removed project', PAGE_TEST, () => {
   it('tells its owner when moderators removed it and why', async () => {
-    renderProject(owner, aView({ status: 'cancelled', removal }, { isOwner: true }));
+    renderProject(owner, aProjectView({ status: 'cancelled', removal }, { isOwner: true }));
     await brief();
     const notice = screen.getByText('This project was removed').closest('[role="status"]')!;
     expect(notice.textContent).toContain(
@@ -112,7 +71,7 @@ describe('a removed project', PAGE_TEST, () => {
   });
 
   it('tells an administrator why, and who can still see it', async () => {
-    renderProject(admin, aView({ status: 'cancelled', removal }));
+    renderProject(admin, aProjectView({ status: 'cancelled', removal }));
     await brief();
     const notice = screen.getByText('This project was removed').closest('[role="status"]')!;
     expect(notice.textContent).toContain(`on 23 Nov 2026. The reason: ${REASON}`);
@@ -122,7 +81,7 @@ describe('a removed project', PAGE_TEST, () => {
   });
 
   it('tells the hired expert that only they, the owner and administrators still see it', async () => {
-    renderProject(expert, aView({ status: 'in_progress', removal }, { contractId: 'c-1' }));
+    renderProject(expert, aProjectView({ status: 'in_progress', removal }, { contractId: 'c-1' }));
     await brief();
     const notice = screen.getByText('This project was removed').closest('[role="status"]')!;
     expect(notice.textContent).toContain(
