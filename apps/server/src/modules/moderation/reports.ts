@@ -78,7 +78,6 @@ export async function reportProject(
   refuseAdmins(reporter);
   const { project, relation } = await visibleProject(db, projectId, reporter);
   if (relation.isOwner) throw forbidden('You cannot report your own project.');
-  if (project.status === 'draft') throw notFound('We could not find that project.');
   if (project.removedAt) throw conflict('Moderators have already removed this project.');
   return fileReport(db, reporter.id, { kind: 'project', id: projectId }, input);
 }

@@ -14,7 +14,7 @@ import { formBody } from '../../http/form-body.ts';
 import { idParams, signedInErrors, uploadErrors } from '../../http/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { findProject, relationTo } from './access.ts';
-import { readAttachmentUpload } from './attachments.ts';
+import { assertCanAttach, readAttachmentUpload } from './attachments.ts';
 import {
   acceptNda,
   confidentialityLog,
@@ -24,8 +24,7 @@ import {
   openDownload,
   useCustomNda,
 } from './confidentiality.ts';
-import { ownedProject, projectDetails } from './project-service.ts';
-import { assertProjectEditable } from './project-states.ts';
+import { projectDetails } from './project-service.ts';
 
 /**
  * Confidential projects (decision 064): the agreement, its acceptance, one-time links to the
@@ -81,7 +80,7 @@ export const confidentialityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await requireUser(request);
       // Checked before the upload is read, so nobody else can make the server take in a file.
-      assertProjectEditable((await ownedProject(db, request.params.id, user)).status);
+      await assertCanAttach(ctx, user, request.params.id);
       const upload = await readAttachmentUpload(ctx, formBody(request));
       const project = await useCustomNda(ctx, user, request.params.id, upload);
       return projectDetails(db, project, await relationTo(db, project, user));

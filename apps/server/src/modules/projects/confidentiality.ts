@@ -5,7 +5,7 @@ import {
   type NdaAcceptRequest,
   type NdaDocument,
 } from '@sciwise/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { attachmentDownloads, ndaAcceptances, projectAttachments, projects } from '../../db/schema/index.ts';
@@ -228,18 +228,19 @@ export async function confidentialityLog(
          where a.project_id = ${projectId}::uuid
          order by a.accepted_at desc`,
   );
-  const downloads = await ctx.db
-    .select({
-      userId: attachmentDownloads.userId,
-      fileName: attachmentDownloads.fileName,
-      openedAt: attachmentDownloads.openedAt,
-      name: sql<string>`(select trim(first_name || ' ' || last_name) from users where id = ${attachmentDownloads.userId})`,
-    })
-    .from(attachmentDownloads)
-    .where(
-      and(eq(attachmentDownloads.projectId, projectId), sql`${attachmentDownloads.openedAt} is not null`),
-    )
-    .orderBy(desc(attachmentDownloads.openedAt));
+  // Opened links only: a link asked for and never used, or expired, opened nothing.
+  const downloads = await rowsOf<{
+    user_id: string;
+    name: string;
+    file_name: string;
+    opened_at: Date | string;
+  }>(
+    ctx.db,
+    sql`select u.id as user_id, ${name} as name, d.file_name, d.opened_at
+          from attachment_downloads d join users u on u.id = d.user_id
+         where d.project_id = ${projectId}::uuid and d.opened_at is not null
+         order by d.opened_at desc`,
+  );
   return {
     acceptances: acceptances.map((row) => ({
       user: { id: row.user_id, name: row.name },
@@ -250,9 +251,9 @@ export async function confidentialityLog(
       current: row.sha === project.ndaSha256,
     })),
     downloads: downloads.map((row) => ({
-      user: { id: row.userId, name: row.name },
-      fileName: row.fileName,
-      openedAt: row.openedAt!.toISOString(),
+      user: { id: row.user_id, name: row.name },
+      fileName: row.file_name,
+      openedAt: new Date(row.opened_at).toISOString(),
     })),
   };
 }
