@@ -18,6 +18,7 @@ import { reconcileAttempts } from './modules/contracts/card-payments.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { callRoutes } from './modules/calls/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { jobHandlers } from './modules/jobs/handlers.ts';
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(contractRoutes);
   await app.register(adminRoutes);
   await app.register(moderationRoutes);
+  await app.register(callRoutes);
   await app.register(paymentRoutes);
   await app.register(savedCardRoutes);
   await app.register(payoutRoutes);

@@ -66,6 +66,10 @@ const envSchema = z.object({
   /** The local development OpenID provider ("Sciwise Dev ID"); on by default only where it is safe. */
   DEV_IDENTITY_PROVIDER: booleanFlag.optional(),
   DEV_IDENTITY_PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).optional(),
+  /** Where a scheduled call's generated room lives: the room name is appended as a path segment. */
+  VIDEO_ROOM_BASE_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https URL such as https://meet.jit.si' })
+    .default('https://meet.jit.si'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,6 +108,7 @@ export interface Config {
   paymentProvider: 'sandbox';
   jobsPollMs: number;
   idempotencyStaleMs: number;
+  videoRoomBaseUrl: string;
 }
 
 export interface OidcProviderConfig {
@@ -256,5 +261,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     jobsPollMs: env.JOBS_POLL_MS,
     idempotencyStaleMs: env.IDEMPOTENCY_STALE_SECONDS * 1000,
+    videoRoomBaseUrl: env.VIDEO_ROOM_BASE_URL.replace(/\/+$/, ''),
   };
 }

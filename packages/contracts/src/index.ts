@@ -22,3 +22,4 @@ export * from './billing.ts';
 export * from './external-sign-in.ts';
 export * from './admin.ts';
 export * from './moderation.ts';
+export * from './calls.ts';

@@ -69,7 +69,7 @@ const HOSTILE = ['\u0000', '\u0008', '\u001b', '\u007f', '\u0085', '\u202e', '\u
 
 /** Fields whose format alone admits no sample (ids, slugs, codes): refused for any hostile value. */
 const FORMAT_ONLY =
-  /\.(userId|expertId|conversationId|receiverId|senderId|expertSlug|subject|country|languages\[\]|orcid|deadline|cursor|number|cvc|paymentToken|savedCardId|contractId|from|to|sha256)$/;
+  /\.(userId|expertId|conversationId|receiverId|senderId|expertSlug|subject|country|languages\[\]|orcid|deadline|cursor|number|cvc|paymentToken|savedCardId|contractId|from|to|sha256|withUserId|timeZone|slots\[\]|startsAt)$/;
 
 describe('every text field of every request schema', () => {
   it('finds the request schemas and their text fields', () => {

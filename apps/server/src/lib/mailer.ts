@@ -7,6 +7,13 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** An iCalendar invitation, update or cancellation that mail programs offer to apply. */
+  calendar?: CalendarPart;
+}
+
+export interface CalendarPart {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
 }
 
 export interface Mailer {
@@ -20,8 +27,15 @@ export function smtpMailer(url: string, from: string): Mailer {
   const transport: Transporter = nodemailer.createTransport(url);
   return {
     kind: 'smtp',
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send({ calendar, ...mail }) {
+      await transport.sendMail({
+        from,
+        ...mail,
+        // As a text/calendar alternative (what calendar apps read) and an invite.ics attachment.
+        ...(calendar && {
+          icalEvent: { method: calendar.method, filename: 'invite.ics', content: calendar.content },
+        }),
+      });
     },
     close: () => transport.close(),
   };
@@ -32,9 +46,13 @@ export function outboxMailer(db: Database): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await db
-        .insert(devOutbox)
-        .values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html });
+      await db.insert(devOutbox).values({
+        to: mail.to.toLowerCase(),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        calendar: mail.calendar?.content,
+      });
     },
     close: () => {},
   };

@@ -12,3 +12,4 @@ export * from './reviews.ts';
 export * from './admin.ts';
 export * from './moderation.ts';
 export * from './confidentiality.ts';
+export * from './calls.ts';

@@ -9,6 +9,8 @@ export const devOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
     html: text('html_body'),
+    /** A calendar invitation sent with the message (iCalendar text), as calendars receive it. */
+    calendar: text('calendar'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_outbox_to_created_idx').on(t.to, t.createdAt)],

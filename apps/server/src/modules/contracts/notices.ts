@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import type { CalendarPart } from '../../lib/mailer.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { notifyEach } from '../notifications/service.ts';
 import { MoneyWrites } from '../payments/money-writes.ts';
@@ -14,6 +15,13 @@ export interface Notice {
 }
 
 export const EMAIL_JOB = 'email';
+/** The payload of an EMAIL_JOB: one message, written when the change it reports committed. */
+export interface EmailJob {
+  to: string;
+  subject: string;
+  text: string;
+  calendar?: CalendarPart;
+}
 
 /**
  * Tells the parties (and, for disputes, the admins) in the caller's transaction: the notification
