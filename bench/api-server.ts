@@ -8,6 +8,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
+import { sessionLookupSql } from '../apps/server/src/modules/accounts/sessions.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-'));
 const config = loadConfig({
@@ -24,14 +25,17 @@ await applyMigrations(database);
 const app = await buildApp(config, { database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 
-// The baseline: no plugins, no schemas, no hooks; the same session lookup SQL through the same handle.
-const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name from sessions s
-  join users u on u.id = s.user_id
-  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null limit 1`;
+/*
+ * The baseline: no plugins, no schemas, no hooks; the very SQL text the app's session lookup sends
+ * (the one query GET /api/me makes), through the same handle: on PGlite the same database thread,
+ * on PostgreSQL the same pool. It answers the row as the driver gives it.
+ */
+const SESSION_SQL = sessionLookupSql(database.db);
 const bare = Fastify({ logger: false });
 bare.get('/bare/me', async (request, reply) => {
   const token = (request.headers.authorization ?? '').slice(7);
-  const rows = await database.rawQuery(SESSION_SQL, [hashToken(token)]);
+  // $1 the token's hash, $2 the limit (1), as drizzle binds them.
+  const rows = await database.rawQuery(SESSION_SQL, [hashToken(token), 1]);
   if (rows.length === 0) return reply.status(401).send({ message: 'no' });
   return rows[0];
 });

@@ -13,8 +13,11 @@ import type { SessionUser } from './sessions.ts';
 export async function dashboardModeOf(
   db: Executor,
   user: Pick<SessionUser, 'id' | 'dashboardMode'>,
+  /** When the caller already knows it (the session lookup reads it), no query is made. */
+  hasExpertProfile?: boolean,
 ): Promise<DashboardMode> {
   if (user.dashboardMode) return user.dashboardMode;
+  if (hasExpertProfile !== undefined) return hasExpertProfile ? 'freelancer' : 'owner';
   const [profile] = await db
     .select({ id: expertProfiles.id })
     .from(expertProfiles)
@@ -24,8 +27,12 @@ export async function dashboardModeOf(
 }
 
 /** GET /api/me and every answer that returns the signed-in user. */
-export async function currentUserOf(db: Executor, user: SessionUser): Promise<CurrentUser> {
-  return presentCurrentUser(user, await dashboardModeOf(db, user));
+export async function currentUserOf(
+  db: Executor,
+  user: SessionUser,
+  hasExpertProfile?: boolean,
+): Promise<CurrentUser> {
+  return presentCurrentUser(user, await dashboardModeOf(db, user, hasExpertProfile));
 }
 
 /** Where a person lands after signing in: the admin home, or the dashboard of their mode. */

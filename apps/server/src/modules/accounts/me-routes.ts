@@ -44,7 +44,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => currentUserOf(app.db, (await requireUser(request)).user),
+    async (request) => {
+      const { user, hasExpertProfile } = await requireUser(request);
+      return currentUserOf(app.db, user, hasExpertProfile);
+    },
   );
 
   app.patch(

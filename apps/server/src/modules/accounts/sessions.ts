@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { expertProfiles, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -8,6 +8,8 @@ export type SessionUser = typeof users.$inferSelect;
 export interface Authenticated {
   user: SessionUser;
   sessionId: string;
+  /** Read with the session, so GET /api/me needs no second query to know the default mode. */
+  hasExpertProfile?: boolean;
 }
 
 /**
@@ -41,7 +43,11 @@ export async function createSession(
 
 function prepareSessionLookup(db: Database) {
   return db
-    .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, user: users })
+    .select({
+      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+      user: users,
+      hasExpertProfile: sql<boolean>`exists (select 1 from ${expertProfiles} where ${expertProfiles.userId} = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -61,14 +67,23 @@ function prepareSessionLookup(db: Database) {
 // Every authenticated request runs this lookup: build its SQL once per database, not per call.
 const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
-/** The live session and its user for a bearer token, or null. One indexed query. */
-export async function findSession(db: Database, token: string): Promise<Authenticated | null> {
+/** The SQL text of the lookup: bench/api.ts gives its bare baseline exactly the same query. */
+export function sessionLookupSql(db: Database): string {
+  return lookupOf(db).getQuery().sql;
+}
+
+function lookupOf(db: Database) {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  return lookup;
+}
+
+/** The live session and its user for a bearer token, or null. One indexed query. */
+export async function findSession(db: Database, token: string): Promise<Authenticated | null> {
+  const [row] = await lookupOf(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
@@ -76,7 +91,7 @@ export async function findSession(db: Database, token: string): Promise<Authenti
       .set({ lastSeenAt: sql`now()` })
       .where(and(eq(sessions.id, row.session.id), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
   }
-  return { user: row.user, sessionId: row.session.id };
+  return { user: row.user, sessionId: row.session.id, hasExpertProfile: row.hasExpertProfile };
 }
 
 /** Ends one session; its sockets are disconnected on commit (see SESSION_ENDED_CHANNEL). */
