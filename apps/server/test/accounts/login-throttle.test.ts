@@ -126,6 +126,18 @@ describe('sign-in limits that keep the owner in', () => {
     expect(elsewhere.waited).toEqual([]);
   });
 
+  it('an account remembers its 20 newest devices: API clients without cookies do not pile up rows', async () => {
+    const owner = await signedInUser(t.app);
+    const devices: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const signedIn = await login(owner.email, owner.password);
+      expect(signedIn.status).toBe(200);
+      devices.push(signedIn.response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value);
+    }
+    const kept = await t.app.db.select().from(knownDevices).where(eq(knownDevices.userId, owner.id));
+    expect(kept.map((row) => row.tokenHash).sort()).toEqual(devices.slice(-20).map(hashToken).sort());
+  });
+
   it('a device known to another account, or a made-up one, earns nothing', async () => {
     const owner = await signedInUser(t.app);
     const other = await signedInUser(t.app);

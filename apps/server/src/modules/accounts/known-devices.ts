@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { knownDevices } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -46,15 +46,19 @@ export async function rememberDevice(
     return known.token;
   }
   const token = newToken();
-  await db.insert(knownDevices).values({ userId, tokenHash: hashToken(token) });
-  const newest = db
-    .select({ id: knownDevices.id })
-    .from(knownDevices)
-    .where(eq(knownDevices.userId, userId))
-    .orderBy(desc(knownDevices.lastUsedAt))
-    .limit(DEVICES_PER_ACCOUNT);
-  await db
-    .delete(knownDevices)
-    .where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.id, newest)));
+  // One statement (a sign-in's every round trip counts): the delete reads the snapshot before the
+  // insert, so it keeps the newest DEVICES_PER_ACCOUNT - 1 others beside the new device.
+  await db.execute(sql`
+    with added as (
+      insert into ${knownDevices} (user_id, token_hash) values (${userId}::uuid, ${hashToken(token)})
+      returning id
+    )
+    delete from ${knownDevices}
+     where user_id = ${userId}::uuid
+       and id not in (
+         select id from ${knownDevices} where user_id = ${userId}::uuid
+          order by last_used_at desc limit ${DEVICES_PER_ACCOUNT - 1}
+       )
+       and id not in (select id from added)`);
   return token;
 }
