@@ -1,19 +1,25 @@
-// Child process of bench/chat.ts. `app`: the real Sciwise server (auth, database, rate limits,
-// notifications) on a fresh database with N people, their sessions and N/2 conversations, all
-// inserted directly. `bare`: a Socket.IO relay with no auth and no database. Both answer
-// `{ type: 'heap' }` with the heap in use after a full collection, so each is measured alone.
+// Child process of bench/chat.ts: one of three chat servers, each in its own process so each one's
+// heap is its own. All three answer `{ type: 'heap' }` with the heap in use after a full collection.
+// - `bare`: a Socket.IO relay that stores nothing and checks no one (the floor of Socket.IO itself).
+// - `durable`: the bare relay plus the least any durable, authenticated chat must do: the
+//   handshake looks the session up with the app's own SQL (refusing the socket without a row), and
+//   each message is INSERTed into the app's messages table before anyone hears of it.
+// - `app`: the real Sciwise server (auth, database, rate limits, notifications).
+// `durable` and `app` each get a fresh database with N people, their sessions and N/2
+// conversations, all inserted directly by the same seeding.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { conversationMembers, conversations, sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { hashToken, newToken } from '../apps/server/src/lib/tokens.ts';
+import { sessionLookupSql } from '../apps/server/src/modules/accounts/sessions.ts';
 
 export interface BenchPerson {
   id: string;
@@ -25,7 +31,10 @@ export interface BenchPerson {
 
 export type ServerReady = { type: 'ready'; port: number; people: BenchPerson[]; driver: string };
 
-const mode = process.argv[2] === 'bare' ? 'bare' : 'app';
+export const serverModes = ['bare', 'durable', 'app'] as const;
+export type ServerMode = (typeof serverModes)[number];
+
+const mode: ServerMode = serverModes.find((name) => name === process.argv[2]) ?? 'app';
 const count = Number(process.env.BENCH_SOCKETS ?? 2000);
 
 function heapAfterGc(): number {
@@ -69,7 +78,11 @@ async function startBare() {
   };
 }
 
-async function startApp() {
+/**
+ * A fresh database (its own PGlite folder, or the DATABASE_URL one), migrated, holding N people,
+ * their sessions and N/2 conversations: `app` and `durable` start from this same state.
+ */
+async function freshDatabase() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-chat-'));
   const config = loadConfig({
     ...process.env,
@@ -85,8 +98,16 @@ async function startApp() {
   const pgliteDir = process.env.BENCH_PGLITE_MEMORY === '1' ? null : config.pgliteDir;
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir });
   await applyMigrations(database);
+  const people = await seedPeople(database);
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  return { config, database, people, removeData };
+}
+
+/** Person i talks with person i + N/2; everyone has a live session and a confirmed address. */
+async function seedPeople(database: DatabaseHandle): Promise<BenchPerson[]> {
   const db = database.db;
-  const stamp = Date.now().toString(36);
+  // The pid too: on PostgreSQL, the app and durable servers seed one database at the same moment.
+  const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const userRows = await db
     .insert(users)
     .values(
@@ -94,6 +115,8 @@ async function startApp() {
         email: `bench-${stamp}-${i}@example.test`,
         firstName: 'Bench',
         lastName: `Person ${i}`,
+        // The app refuses messages from unconfirmed addresses (except to the concierge).
+        emailVerifiedAt: new Date(),
       })),
     )
     .returning({ id: users.id });
@@ -120,12 +143,16 @@ async function startApp() {
     ]),
   );
   const byPair = new Map(conversationRows.map((row) => [`${row.low}|${row.high}`, row.id]));
-  const people = userRows.map((row, i) => {
+  return userRows.map((row, i) => {
     const partner = i < half ? i + half : i - half;
     const other = userRows[partner]!.id;
     const key = row.id < other ? `${row.id}|${other}` : `${other}|${row.id}`;
     return { id: row.id, token: tokens[i]!, partner, conversationId: byPair.get(key)! };
   });
+}
+
+async function startApp() {
+  const { config, database, people, removeData } = await freshDatabase();
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -135,12 +162,102 @@ async function startApp() {
     close: async () => {
       await app.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
   };
 }
 
-const server = mode === 'bare' ? await startBare() : await startApp();
+/** What a durable client sends: the bare relay's receiver, plus the conversation the row belongs to. */
+export interface DurablePayload {
+  conversationId: string;
+  receiverId: string;
+  text: string;
+  clientMessageId: string;
+}
+
+const INSERT_MESSAGE_SQL = `insert into messages (conversation_id, seq, sender_id, body, client_message_id)
+  values ($1, $2, $3, $4, $5)`;
+
+/**
+ * The session lookup's row holds two columns named id, the session's and then the user's; both
+ * drivers keep the later one. Checked once at start, so a change to the lookup's columns fails
+ * here instead of sending every message to the wrong room.
+ */
+async function userIdOfSession(database: DatabaseHandle, sessionSql: string, token: string) {
+  const rows = await database.rawQuery(sessionSql, [hashToken(token), 1]);
+  return (rows[0] as { id?: string } | undefined)?.id;
+}
+
+async function startDurable() {
+  const { database, people, removeData } = await freshDatabase();
+  const sessionSql = sessionLookupSql(database.db);
+  const first = people[0]!;
+  if ((await userIdOfSession(database, sessionSql, first.token)) !== first.id) {
+    throw new Error("the session lookup's row no longer ends with the user's id");
+  }
+  const http = createServer();
+  const io = new Server(http, { transports: ['websocket'], serveClient: false });
+  // The socket is whoever the session says it is; no row, no connection (as the app's handshake).
+  const authenticate = async (socket: Socket, next: (error?: Error) => void) => {
+    try {
+      const token = (socket.handshake.auth as { token?: unknown }).token;
+      const userId =
+        typeof token === 'string' ? await userIdOfSession(database, sessionSql, token) : undefined;
+      if (!userId) return next(new Error('unauthenticated'));
+      socket.data = { userId };
+      next();
+    } catch (error) {
+      next(error as Error);
+    }
+  };
+  io.use((socket, next) => void authenticate(socket, next));
+  // Each conversation's next seq, in memory: one process owns every conversation here. The app
+  // instead bumps conversations.last_seq under the row lock, which numbers across nodes too.
+  const lastSeq = new Map<string, number>();
+  const relay = async (senderId: string, payload: DurablePayload, ack?: (result: unknown) => void) => {
+    const seq = (lastSeq.get(payload.conversationId) ?? 0) + 1;
+    lastSeq.set(payload.conversationId, seq);
+    try {
+      // Stored before anyone hears of it: an acknowledged message survives a crash.
+      await database.rawQuery(INSERT_MESSAGE_SQL, [
+        payload.conversationId,
+        seq,
+        senderId,
+        payload.text,
+        payload.clientMessageId,
+      ]);
+    } catch (error) {
+      ack?.({ ok: false, error: { code: 'internal', message: String(error) } });
+      return;
+    }
+    const { conversationId, receiverId, text, clientMessageId } = payload;
+    const message = { conversationId, seq, senderId, receiverId, text, clientMessageId };
+    io.to(payload.receiverId).emit('newMessage', message);
+    io.to(senderId).emit('messageSent', message);
+    ack?.({ ok: true, message });
+  };
+  io.on('connection', (socket) => {
+    const { userId } = socket.data as { userId: string };
+    void socket.join(userId);
+    socket.on('sendMessage', (payload: DurablePayload, ack?: (result: unknown) => void) => {
+      void relay(userId, payload, ack);
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (http.address() as { port: number }).port,
+    people,
+    driver: database.driver,
+    close: async () => {
+      await io.close();
+      await database.close();
+      removeData();
+    },
+  };
+}
+
+const starters = { bare: startBare, durable: startDurable, app: startApp };
+const server = await starters[mode]();
 process.send?.({
   type: 'ready',
   port: server.port,
