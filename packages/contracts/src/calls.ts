@@ -109,7 +109,7 @@ export type CallConfirmRequest = z.input<typeof callConfirmRequestSchema>;
 
 /** POST /api/calls/:id/cancel: declining a proposal or calling off a confirmed call. */
 export const callCancelRequestSchema = z.strictObject({
-  reason: singleLineText('The reason', CALL_REASON_MAX).min(3, 'Say briefly why; the other side reads it.'),
+  reason: multiLineText('The reason', CALL_REASON_MAX).min(3, 'Say briefly why; the other side reads it.'),
 });
 export type CallCancelRequest = z.input<typeof callCancelRequestSchema>;
 
@@ -148,6 +148,8 @@ export const callSchema = z.object({
   /** The confirmed start (UTC, ISO 8601); null until someone picks a time. */
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  /** The zone the confirmed time was offered in (the invitation's); null until a time is picked. */
+  timeZone: z.string().nullable(),
   /** Times waiting for an answer (UTC), offered by `offeredBy` in `offeredTimeZone`; empty if none. */
   offeredStarts: z.array(z.string()),
   offeredBy: person.nullable(),

@@ -53,7 +53,15 @@ describe('offered times across daylight-saving changes', () => {
     ]);
   });
 
-  it('refuses times too soon, too far ahead, or that are no date', () => {
+  it('refuses times past, too soon, too far ahead, or that are no date, naming the field', () => {
+    try {
+      offeredInstants(['2027-02-03T12:00', '2027-01-31T09:00'], 'UTC', winter);
+      throw new Error('expected a refusal');
+    } catch (error) {
+      expect((error as AppError).details).toEqual([
+        { field: 'slots.1', message: '31 Jan 2027, 09:00 has already passed.' },
+      ]);
+    }
     expect(refusal(() => offeredInstants(['2027-02-01T12:30', '2027-02-03T12:00'], 'UTC', winter))).toBe(
       '1 Feb 2027, 12:30 is too soon: offer times at least 60 minutes from now.',
     );

@@ -116,6 +116,7 @@ describe('proposing and picking a time', () => {
       status: 'confirmed',
       startsAt: afterInstant.toISOString(),
       endsAt: new Date(afterInstant.getTime() + 30 * MINUTE).toISOString(),
+      timeZone: 'America/New_York',
       offeredStarts: [],
       actions: ['reschedule', 'cancel'],
     });

@@ -72,6 +72,7 @@ export async function presentCalls(
       contract: row.contractId ? { id: row.contractId, title: titles.get(row.contractId) ?? '' } : null,
       startsAt: row.startsAt?.toISOString() ?? null,
       endsAt: row.endsAt?.toISOString() ?? null,
+      timeZone: row.timeZone,
       offeredStarts: row.offeredStarts.map((start) => start.toISOString()),
       offeredBy: row.offeredBy ? person(row.offeredBy) : null,
       offeredByMe: row.offeredBy === userId,
