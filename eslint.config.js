@@ -23,8 +23,9 @@ const featureDependencies = {
   admin: ['auth', 'billing', 'projects', 'workspace'],
   account: ['auth', 'documents', 'experts', 'notifications'],
   billing: ['documents', 'projects'],
-  // Members report a message from the conversation; the dialog is the moderation feature's.
-  chat: ['auth', 'moderation', 'notifications'],
+  // Members report a message from the conversation; the dialog is the moderation feature's. They
+  // schedule a call with the other person from the conversation's header, with the calls feature's dialog.
+  chat: ['auth', 'calls', 'moderation', 'notifications'],
   experts: ['auth', 'reviews', 'site'],
   payouts: ['experts', 'workspace'],
   // The signed-in dashboard: its page table and home cards gather the other features' pages.
@@ -33,6 +34,7 @@ const featureDependencies = {
     'admin',
     'auth',
     'billing',
+    'calls',
     'chat',
     'experts',
     'notifications',
@@ -42,7 +44,7 @@ const featureDependencies = {
   ],
   projects: ['auth', 'experts', 'moderation'],
   site: ['auth'],
-  workspace: ['chat', 'documents', 'payment-methods', 'projects', 'reviews'],
+  workspace: ['calls', 'chat', 'documents', 'payment-methods', 'projects', 'reviews'],
 };
 
 const boundaryZones = [

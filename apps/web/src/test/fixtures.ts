@@ -1,4 +1,5 @@
 import type {
+  Call,
   ContractListItem,
   CurrentUser,
   DisputeQueueItem,
@@ -167,5 +168,35 @@ export function aProjectView(
         ...viewer,
       },
     },
+  };
+}
+
+/**
+ * A call Dana Whitfield (u-2) proposed to the viewer for contract c-1: two times offered from
+ * New York, 3 March 2026 at 15:00 and 16:30 UTC, waiting for the viewer to pick one.
+ */
+export function aCall(overrides: Partial<Call> = {}): Call {
+  return {
+    id: 'call-1',
+    status: 'proposed',
+    topic: 'Walk through the analysis plan',
+    agenda: 'Which covariates to adjust for.\nWhich figures the board needs.',
+    durationMinutes: 30,
+    withPerson: { id: 'u-2', name: 'Dana Whitfield' },
+    contract: { id: 'c-1', title: 'Tumour RNA-seq report' },
+    startsAt: null,
+    endsAt: null,
+    timeZone: null,
+    offeredStarts: ['2026-03-03T15:00:00.000Z', '2026-03-03T16:30:00.000Z'],
+    offeredBy: { id: 'u-2', name: 'Dana Whitfield' },
+    offeredByMe: false,
+    offeredTimeZone: 'America/New_York',
+    rescheduleReason: null,
+    meetingUrl: 'https://meet.sciwise.test/r/abc123',
+    cancellation: null,
+    notes: null,
+    actions: ['confirm', 'propose_times', 'cancel'],
+    createdAt: '2026-03-01T09:00:00.000Z',
+    ...overrides,
   };
 }

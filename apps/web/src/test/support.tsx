@@ -29,8 +29,9 @@ export interface ApiCall {
 
 /**
  * A fake API on `fetch`: each route answers JSON from `routes` ("METHOD /path" -> body or a
- * function of the request body); every call is recorded so a test can say what was sent. A
- * function may answer with a Response of its own, for a status other than 200 (a refusal).
+ * function of the request body and the whole address, query included); every call is recorded so
+ * a test can say what was sent. A function may answer with a Response of its own, for a status
+ * other than 200 (a refusal).
  */
 export function fakeApi(routes: Record<string, unknown>) {
   const calls: ApiCall[] = [];
@@ -45,7 +46,8 @@ export function fakeApi(routes: Record<string, unknown>) {
       if (!(key in routes))
         return Response.json({ message: `No fake for ${key}`, code: 'not_found' }, { status: 404 });
       const answer = routes[key];
-      const result = typeof answer === 'function' ? (answer as (b: unknown) => unknown)(body) : answer;
+      const result =
+        typeof answer === 'function' ? (answer as (b: unknown, url: string) => unknown)(body, input) : answer;
       return result instanceof Response ? result : Response.json(result);
     }),
   );

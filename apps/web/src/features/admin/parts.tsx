@@ -1,14 +1,17 @@
 import type { AuditEntry } from '@sciwise/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ShieldIcon } from '../../components/ui/icons.tsx';
-import { cn } from '../../lib/cn.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSignedInUser } from '../auth/queries.ts';
 import { actionWords } from './words.ts';
 
 // The pieces the admin console's pages share.
+
+// The shared pill, where the console's pages have always imported it from.
+export { Badge };
 
 /** The page's content for administrators; anyone else is told the page is not for them. */
 export function AdminOnly({ children }: { children: ReactNode }) {
@@ -18,25 +21,6 @@ export function AdminOnly({ children }: { children: ReactNode }) {
     <EmptyState icon={<ShieldIcon className="size-6" />} title="Admins only">
       This page is for the Sciwise team.
     </EmptyState>
-  );
-}
-
-const badgeTones = {
-  danger: 'bg-danger-50 text-danger-800',
-  neutral: 'bg-slate-100 text-slate-700',
-  brand: 'bg-brand-50 text-brand-800',
-};
-
-export function Badge({ tone, children }: { tone: keyof typeof badgeTones; children: ReactNode }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        badgeTones[tone],
-      )}
-    >
-      {children}
-    </span>
   );
 }
 

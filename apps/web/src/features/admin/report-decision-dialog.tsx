@@ -8,7 +8,7 @@ import {
   type ProjectStatus,
 } from '@sciwise/contracts';
 import { useReportDecision, type ReportDecision } from './queries.ts';
-import { ReasonDialog, type ReasonCopy } from './reason-dialog.tsx';
+import { ReasonDialog, type ReasonCopy } from '../../components/reason-dialog.tsx';
 
 /** How many open reports one decision closes, and who hears about it. */
 function reportsClosed(report: ModerationReport, outcome: string): string {

@@ -6,7 +6,7 @@ import {
   type AdminPerson,
 } from '@sciwise/contracts';
 import { useSuspensionChange, type SuspensionChange } from './queries.ts';
-import { ReasonDialog, type ReasonCopy } from './reason-dialog.tsx';
+import { ReasonDialog, type ReasonCopy } from '../../components/reason-dialog.tsx';
 import { fullName } from './words.ts';
 
 export function suspensionCopy(change: SuspensionChange, person: AdminPerson): ReasonCopy {

@@ -1,4 +1,5 @@
 import {
+  CONCIERGE_USER_ID,
   MESSAGE_MAX_LENGTH,
   REMOVED_MESSAGE_TEXT,
   type ChatMessage,
@@ -25,6 +26,7 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../auth/queries.ts';
+import { ScheduleCallButton } from '../calls/schedule-call-button.tsx';
 import { ReportDialog } from '../moderation/report-dialog.tsx';
 import { formatMessageTime } from './format.ts';
 import { MessageText } from './message-text.tsx';
@@ -38,6 +40,8 @@ interface ChatBoxProps {
   chat: Chat;
   /** Small screens show the list and the chat one at a time; this goes back to the list. */
   onBack?: (() => void) | undefined;
+  /** Offer "Schedule a call" in the header; off where the page has its own (a contract's workspace). */
+  offerCall?: boolean;
 }
 
 function Bubble({
@@ -171,7 +175,7 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
 }
 
 /** One conversation: history (older pages on demand), live messages, states, and the composer. */
-export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
+export function ChatBox({ conversation, chat, onBack, offerCall = true }: ChatBoxProps) {
   const query = useInfiniteQuery(messagesQuery(conversation.id));
   const scroller = useRef<HTMLDivElement>(null);
   const messages: ChatMessage[] = useMemo(
@@ -191,6 +195,9 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
   // Messages from the other member can be reported; Sciwise Concierge's cannot, and administrators
   // decide reports rather than make them.
   const mayReport = !conversation.other.isConcierge && user?.role !== 'admin';
+  // Calls are between two members: never with Sciwise Concierge, nor by an administrator speaking as it.
+  const mayScheduleCall =
+    offerCall && !conversation.other.isConcierge && conversation.selfId !== CONCIERGE_USER_ID;
 
   // Newest at the bottom, in view: on open, on every new message and on every send.
   useLayoutEffect(() => {
@@ -218,7 +225,7 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
 
   const other = conversation.other;
   return (
-    <section aria-label={`Conversation with ${other.name}`} className="flex min-h-0 flex-1 flex-col">
+    <section aria-label={`Conversation with ${other.name}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
         {onBack && (
           <button
@@ -231,7 +238,7 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
           </button>
         )}
         <Avatar name={other.name} email={`${other.id}@users.sciwise`} src={other.avatarUrl} size="sm" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold text-slate-900">{other.name}</h2>
           <p className="text-xs text-slate-600" aria-live="polite">
             {chat.isTyping(conversation.id) ? (
@@ -245,6 +252,9 @@ export function ChatBox({ conversation, chat, onBack }: ChatBoxProps) {
             ) : null}
           </p>
         </div>
+        {mayScheduleCall && (
+          <ScheduleCallButton withPerson={{ id: other.id, name: other.name }} compact className="shrink-0" />
+        )}
       </header>
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" data-testid="message-scroller">

@@ -181,3 +181,24 @@ describe('a removed message', PAGE_TEST, () => {
     expect(within(conversationList()).queryByText(OFFER)).toBeNull();
   });
 });
+
+describe('scheduling a call from a conversation', PAGE_TEST, () => {
+  const header = async () => {
+    await messageList();
+    return within(screen.getByRole('region', { name: /^Conversation with/ }).querySelector('header')!);
+  };
+
+  it('offers Schedule a call with the other member in the conversation’s header', async () => {
+    openChat([aMessage(1, DANA, 'Shall we talk it through?')]);
+    expect((await header()).getByRole('button', { name: 'Schedule a call' })).toBeTruthy();
+  });
+
+  it('offers no call with Sciwise Concierge', async () => {
+    openChat([aMessage(1, CONCIERGE_USER_ID, 'Welcome to Sciwise! How can we help?')], {
+      id: CONCIERGE_USER_ID,
+      name: 'Sciwise Concierge',
+      isConcierge: true,
+    });
+    expect((await header()).queryByRole('button', { name: 'Schedule a call' })).toBeNull();
+  });
+});

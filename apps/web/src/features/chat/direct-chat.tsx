@@ -39,7 +39,8 @@ export function DirectChat({ withUserId, className }: { withUserId: string; clas
           </RetryAlert>
         </div>
       ) : (
-        <ChatBox conversation={opening.data} chat={chat} />
+        // The page around it (a contract's workspace) offers its own Schedule a call, with the contract.
+        <ChatBox conversation={opening.data} chat={chat} offerCall={false} />
       )}
     </div>
   );

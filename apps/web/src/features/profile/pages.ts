@@ -2,7 +2,7 @@ export { ProfilePage } from '../account/profile-page.tsx';
 export { SettingsPage } from '../account/settings-page.tsx';
 export { FreelancerDashboardPage, OwnerDashboardPage } from './dashboard-pages.tsx';
 export { ProfileNotFoundPage } from './profile-not-found-page.tsx';
-export { ScheduledCallsPage } from './section-pages.tsx';
+export { ScheduledCallsPage } from '../calls/scheduled-calls-page.tsx';
 export { PaymentDetailsPage } from './payment-details-page.tsx';
 export { BillingPage } from '../billing/billing-page.tsx';
 export { BrowseProjectsPage, MyProjectsPage, ProposalsPage } from '../projects/pages.ts';

@@ -1,10 +1,11 @@
-import type { Contract } from '@sciwise/contracts';
+import type { Call as ScheduledCall, CallView, Contract } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { ContractWorkspacePage } from './contract-workspace-page.tsx';
+import { aCall } from '../../test/fixtures.ts';
 import { testContract, testMilestone } from '../../test/test-contract.ts';
 
 // The conversation and the live socket have their own tests; here they stay quiet.
@@ -61,10 +62,14 @@ interface Call {
   body: unknown;
 }
 
-/** A fake API: GETs answer from fixtures, POSTs from `answer`; every call is recorded. */
+/**
+ * A fake API: GETs answer from fixtures (the contract's scheduled calls per view), POSTs from
+ * `answer`; every call is recorded.
+ */
 function serve(
   contract: Contract,
   answer: (call: Call) => { status: number; body: unknown } = () => ({ status: 500, body: {} }),
+  contractCalls: Partial<Record<CallView, ScheduledCall[]>> = {},
 ) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -83,7 +88,10 @@ function serve(
       else if (url.startsWith(`/api/contracts/${contract.id}/activity`))
         result = { status: 200, body: activityPage(url) };
       else if (url === '/api/payments/terms') result = { status: 200, body: terms };
-      else result = answer(call);
+      else if (call.method === 'GET' && url.startsWith('/api/calls?')) {
+        const view = new URLSearchParams(url.split('?')[1]).get('view') as CallView;
+        result = { status: 200, body: { calls: contractCalls[view] ?? [], nextCursor: null } };
+      } else result = answer(call);
       if (result.status === 404 && url === '/api/me/cards') result = { status: 200, body: noCards };
       return new Response(JSON.stringify(result.body), {
         status: result.status,
@@ -320,5 +328,66 @@ describe('the contract workspace', () => {
     await waitFor(() => expect(log.getAllByRole('listitem')).toHaveLength(2));
     expect(log.getAllByRole('listitem')[1]!.textContent).toContain('Ada Client accepted the quote.');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('lists the contract’s calls with their notes, and schedules one with the other party for this contract', async () => {
+    const ids = {
+      contract: '00000000-0000-4000-8000-0000000000c1',
+      expert: '00000000-0000-4000-8000-0000000000e1',
+    };
+    const contract = testContract({
+      id: ids.contract,
+      expert: { id: ids.expert, name: 'Dana Expert', slug: 'dana-expert' },
+    });
+    const past = aCall({
+      id: 'call-0',
+      topic: 'Kick-off',
+      status: 'confirmed',
+      startsAt: '2026-03-02T15:00:00.000Z',
+      endsAt: '2026-03-02T15:30:00.000Z',
+      offeredStarts: [],
+      offeredBy: null,
+      offeredTimeZone: null,
+      actions: [],
+      notes: {
+        text: 'Dana sends the analysis plan by Friday.',
+        updatedAt: '2026-03-02T15:35:00.000Z',
+        updatedBy: { id: ids.expert, name: 'Dana Expert' },
+      },
+    });
+    const calls = serve(
+      contract,
+      (call) =>
+        call.url === '/api/calls'
+          ? { status: 201, body: aCall() }
+          : { status: 404, body: { message: 'Not found.', code: 'not_found' } },
+      { upcoming: [aCall()], past: [past] },
+    );
+    renderPage(ids.contract);
+    const section = within(await screen.findByRole('region', { name: 'Calls' }));
+    const upcoming = within(await section.findByRole('list', { name: 'Upcoming calls' }));
+    expect(upcoming.getByRole('article', { name: 'Walk through the analysis plan' })).toBeTruthy();
+    const earlier = within(await section.findByRole('list', { name: 'Past calls' }));
+    expect(earlier.getByText('Dana sends the analysis plan by Friday.')).toBeTruthy();
+    expect(calls.filter((call) => call.url.startsWith('/api/calls?')).map((call) => call.url)).toEqual([
+      `/api/calls?view=upcoming&contractId=${ids.contract}`,
+      `/api/calls?view=past&contractId=${ids.contract}`,
+    ]);
+
+    fireEvent.click(section.getByRole('button', { name: 'Schedule a call' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Propose a call with Dana Expert' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Topic' }), { target: { value: 'Figures review' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Agenda' }), {
+      target: { value: 'The volcano plots.' },
+    });
+    fireEvent.change(dialog.getByLabelText('Time 1'), { target: { value: '2026-05-04T15:00' } });
+    fireEvent.change(dialog.getByLabelText('Time 2'), { target: { value: '2026-05-05T15:00' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Propose call' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      withUserId: ids.expert,
+      contractId: ids.contract,
+      topic: 'Figures review',
+    });
   });
 });

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { BriefcaseIcon } from '../../components/ui/app-icons.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { ContractStatusBadge } from './contract-status-badge.tsx';
+import { ContractCalls } from '../calls/contract-calls.tsx';
 import { DirectChat } from '../chat/direct-chat.tsx';
 import { ContractBillingCard } from '../documents/contract-billing-card.tsx';
 import { ContractDocuments } from '../documents/contract-documents.tsx';
@@ -131,6 +132,9 @@ function Workspace({ contract }: { contract: Contract }) {
               </ol>
             )}
           </section>
+          {contract.role !== 'admin' && (
+            <ContractCalls contractId={contract.id} withPerson={{ id: other.id, name: other.name }} />
+          )}
         </div>
         <div className="min-w-0 space-y-6">
           {contract.role !== 'admin' && (

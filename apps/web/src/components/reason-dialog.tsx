@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
-import { TextareaField } from '../../components/ui/textarea-field.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { errorMessage, isApiError } from '../../lib/api-client.ts';
+import { Alert } from './ui/alert.tsx';
+import { Button } from './ui/button.tsx';
+import { Modal } from './ui/modal.tsx';
+import { TextareaField } from './ui/textarea-field.tsx';
+import { useToast } from './ui/toast.tsx';
+import { errorMessage, isApiError } from '../lib/api-client.ts';
 
-/** The words of one administrator decision that takes a written reason (or note). */
+/** The words of one decision that takes a written reason (or note). */
 export interface ReasonCopy {
   title: string;
   /** What happens on confirm, said before the reason is asked for. */
@@ -21,6 +21,8 @@ export interface ReasonCopy {
   done: string;
   /** A decision that takes something away (a suspension, a removal) confirms in red. */
   danger: boolean;
+  /** The button that leaves without deciding, when "Cancel" would read like the decision itself. */
+  back?: string;
 }
 
 /** What the dialog sends with; a TanStack mutation is one. */
@@ -57,10 +59,10 @@ function requestResolver<Body>(
 }
 
 /**
- * An administrator's decision with a written reason, as every such decision in the console asks
- * for it: what happens first, then the reason (checked with the contract's schema), then the
- * server's answer. The dialog stays open on a refusal, a refusal of the text under the box and
- * any other above the buttons; once done, a toast says so and the dialog closes.
+ * A decision with a written reason, as the admin console and scheduled calls ask for it: what
+ * happens first, then the reason (checked with the contract's schema), then the server's answer.
+ * The dialog stays open on a refusal, a refusal of the text under the box and any other above the
+ * buttons; once done, a toast says so and the dialog closes.
  */
 export function ReasonDialog<Body>({
   copy,
@@ -134,7 +136,7 @@ export function ReasonDialog<Body>({
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
+            {copy.back ?? 'Cancel'}
           </Button>
           <Button
             type="submit"

@@ -1,0 +1,300 @@
+import {
+  RESCHEDULE_REASON_REQUIRED,
+  callActions,
+  callCancelRequestSchema,
+  callConfirmRequestSchema,
+  type Call,
+  type CallAction,
+} from '@sciwise/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/ui/toast.tsx';
+import { aCall } from '../../test/fixtures.ts';
+import { fakeApi, PAGE_TEST, renderPage, stubDialogs } from '../../test/support.tsx';
+import { CallCard } from './call-card.tsx';
+
+beforeAll(stubDialogs);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const LONDON = 'Europe/London';
+/** Early in 2026: the calls of the fixtures are ahead, and their year goes unsaid. */
+const NOW = new Date('2026-02-01T09:00:00.000Z');
+
+function renderCard(call: Call, viewerZone = LONDON, now = NOW) {
+  renderPage(
+    <ToastProvider>
+      <CallCard call={call} viewerZone={viewerZone} now={now} />
+    </ToastProvider>,
+  );
+  return within(screen.getByRole('article', { name: call.topic }));
+}
+
+/** Booked for 3 March 2026, 15:00 UTC, half an hour; nothing waiting for an answer. */
+const confirmed = (overrides: Partial<Call> = {}) =>
+  aCall({
+    status: 'confirmed',
+    startsAt: '2026-03-03T15:00:00.000Z',
+    endsAt: '2026-03-03T15:30:00.000Z',
+    offeredStarts: [],
+    offeredBy: null,
+    offeredTimeZone: null,
+    actions: ['reschedule', 'cancel'],
+    ...overrides,
+  });
+
+const buttonNames = (card: { queryAllByRole: (role: 'button') => HTMLElement[] }) =>
+  card.queryAllByRole('button').map((button) => button.textContent);
+
+describe('a call card', PAGE_TEST, () => {
+  it('offers exactly the actions the server lists, each alone', () => {
+    fakeApi({});
+    const expected: Record<CallAction, string[]> = {
+      confirm: ['Confirm this time'],
+      propose_times: ['Offer other times'],
+      reschedule: ['Reschedule'],
+      cancel: ['Decline'],
+      edit_notes: ['Save notes'],
+    };
+    for (const action of callActions) {
+      const card = renderCard(aCall({ actions: [action] }));
+      expect(buttonNames(card)).toEqual(expected[action]);
+      expect(card.queryAllByRole('radio').length > 0).toBe(action === 'confirm');
+      expect(card.queryByRole('textbox', { name: 'Shared notes' }) !== null).toBe(action === 'edit_notes');
+      cleanup();
+    }
+    const nothing = renderCard(aCall({ actions: [] }));
+    expect(buttonNames(nothing)).toEqual([]);
+    // Without the right to pick, the times are a plain list.
+    expect(nothing.getByRole('list', { name: 'Times offered' })).toBeTruthy();
+  });
+
+  it('shows the offered times in the viewer’s zone and the offerer’s, marks the answer as awaited', () => {
+    fakeApi({});
+    const card = renderCard(aCall());
+    expect(card.getByText('Awaiting your answer')).toBeTruthy();
+    expect(card.getByText('Proposed')).toBeTruthy();
+    const group = card.getByRole('group', { name: 'Pick a time' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual([
+      'Tue 3 Mar, 15:00–15:30 (GMT) · 10:00 in America/New_York',
+      'Tue 3 Mar, 16:30–17:00 (GMT) · 11:30 in America/New_York',
+    ]);
+    cleanup();
+
+    // The same call for someone in Tokyo: their own day and clock, the offerer’s day named.
+    const tokyo = renderCard(aCall(), 'Asia/Tokyo');
+    expect(tokyo.getAllByRole('radio')[0]!.closest('label')!.textContent).toBe(
+      'Wed 4 Mar, 00:00–00:30 (GMT+9) · Tue 3 Mar, 10:00 in America/New_York',
+    );
+  });
+
+  it('asks for a time before confirming, then sends the one picked exactly as the server sent it', async () => {
+    const calls = fakeApi({
+      'POST /api/calls/call-1/confirm': (body: { startsAt: string }) =>
+        confirmed({ startsAt: body.startsAt, endsAt: '2026-03-03T17:00:00.000Z' }),
+    });
+    const card = renderCard(aCall());
+    fireEvent.click(card.getByRole('button', { name: 'Confirm this time' }));
+    const required = callConfirmRequestSchema.safeParse({ startsAt: '' }).error!.issues[0]!.message;
+    expect(card.getByText(required)).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.click(card.getByRole('radio', { name: /^Tue 3 Mar, 16:30/ }));
+    fireEvent.click(card.getByRole('button', { name: 'Confirm this time' }));
+    expect(await screen.findByText('Call confirmed for Tue 3 Mar, 16:30–17:00 (GMT).')).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/calls/call-1/confirm',
+        body: { startsAt: '2026-03-03T16:30:00.000Z' },
+      },
+    ]);
+  });
+
+  it('shows a booked call’s time with Join call in a new tab and Add to calendar, until it has ended', () => {
+    fakeApi({});
+    const card = renderCard(confirmed());
+    expect(card.getByText('Confirmed')).toBeTruthy();
+    expect(card.getByText('Tue 3 Mar, 15:00–15:30 (GMT)')).toBeTruthy();
+    const join = card.getByRole('link', { name: 'Join call (opens in a new tab)' });
+    expect(join.getAttribute('href')).toBe('https://meet.sciwise.test/r/abc123');
+    expect(join.getAttribute('target')).toBe('_blank');
+    expect(join.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(card.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
+      '/api/calls/call-1/calendar.ics',
+    );
+    expect(buttonNames(card)).toEqual(['Reschedule', 'Cancel call']);
+    cleanup();
+
+    const notes = {
+      text: 'Adjust for age and stage.\nDana sends the figures on Friday.',
+      updatedAt: '2026-03-03T15:40:00.000Z',
+      updatedBy: { id: 'u-2', name: 'Dana Whitfield' },
+    };
+    const past = renderCard(confirmed({ actions: [], notes }), LONDON, new Date('2026-03-04T09:00:00.000Z'));
+    expect(past.getByText('Ended')).toBeTruthy();
+    expect(past.queryByRole('link', { name: /Join call/ })).toBeNull();
+    expect(past.queryByRole('link', { name: 'Add to calendar' })).toBeNull();
+    // Notes the viewer may no longer edit read as text.
+    expect(past.getByText(/Dana sends the figures on Friday\./)).toBeTruthy();
+    expect(past.queryByRole('textbox')).toBeNull();
+  });
+
+  it('shows a booked time on the viewer’s clock and on the clock of the zone it was booked in', () => {
+    fakeApi({});
+    const card = renderCard(confirmed({ timeZone: 'America/New_York' }));
+    const booked = card.getByText('Tue 3 Mar, 15:00–15:30 (GMT)').parentElement!;
+    expect(booked.textContent).toBe('Tue 3 Mar, 15:00–15:30 (GMT) · 10:00 in America/New_York');
+    cleanup();
+    // Someone in the zone it was booked in reads one clock only.
+    const there = renderCard(confirmed({ timeZone: 'America/New_York' }), 'America/New_York');
+    expect(there.getByText('Tue 3 Mar, 10:00–10:30 (GMT-5)').parentElement!.textContent).toBe(
+      'Tue 3 Mar, 10:00–10:30 (GMT-5)',
+    );
+  });
+
+  it('shows why a booked call is moving, and lets the other side pick one of the new times', () => {
+    fakeApi({});
+    const card = renderCard(
+      confirmed({
+        offeredStarts: ['2026-03-05T15:00:00.000Z', '2026-03-06T15:00:00.000Z'],
+        offeredBy: { id: 'u-2', name: 'Dana Whitfield' },
+        offeredTimeZone: 'America/New_York',
+        rescheduleReason: 'The sequencing results arrive a day late.',
+        actions: ['confirm', 'reschedule', 'cancel'],
+      }),
+    );
+    expect(card.getByText('The sequencing results arrive a day late.')).toBeTruthy();
+    expect(card.getByText(/Dana Whitfield asks to move this call/)).toBeTruthy();
+    expect(card.getByText('Tue 3 Mar, 15:00–15:30 (GMT)')).toBeTruthy();
+    expect(within(card.getByRole('group', { name: 'Pick a new time' })).getAllByRole('radio')).toHaveLength(
+      2,
+    );
+  });
+
+  it('says who cancelled a call and why, and offers nothing more', () => {
+    fakeApi({});
+    const card = renderCard(
+      aCall({
+        status: 'cancelled',
+        offeredStarts: [],
+        offeredBy: null,
+        offeredTimeZone: null,
+        actions: [],
+        cancellation: {
+          by: { id: 'u-2', name: 'Dana Whitfield' },
+          reason: 'We settled it by message.',
+          at: '2026-03-01T10:00:00.000Z',
+        },
+      }),
+    );
+    expect(card.getByText('Cancelled')).toBeTruthy();
+    expect(card.getByText(/Cancelled by Dana Whitfield on/)).toBeTruthy();
+    expect(card.getByText('We settled it by message.')).toBeTruthy();
+    expect(buttonNames(card)).toEqual([]);
+  });
+
+  it('asks for a reason before moving a booked call, then sends the new times with it', async () => {
+    const calls = fakeApi({ 'POST /api/calls/call-1/times': confirmed() });
+    const card = renderCard(confirmed());
+    fireEvent.click(card.getByRole('button', { name: 'Reschedule' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Reschedule the call' }));
+    expect(
+      dialog.getByText(/The call stays at Tue 3 Mar, 15:00–15:30 \(GMT\) until Dana Whitfield/),
+    ).toBeTruthy();
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Time zone' }), {
+      target: { value: 'America/New_York' },
+    });
+    fireEvent.change(dialog.getByLabelText('Time 1'), { target: { value: '2026-03-05T10:00' } });
+    fireEvent.change(dialog.getByLabelText('Time 2'), { target: { value: '2026-03-06T10:00' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Ask to reschedule' }));
+    expect(await dialog.findByText(RESCHEDULE_REASON_REQUIRED)).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Why are you moving it?' }), {
+      target: { value: 'The sequencing results arrive a day late.' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Ask to reschedule' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/calls/call-1/times',
+        body: {
+          timeZone: 'America/New_York',
+          slots: ['2026-03-05T10:00', '2026-03-06T10:00'],
+          reason: 'The sequencing results arrive a day late.',
+        },
+      },
+    ]);
+  });
+
+  it('answers a proposal with other times without a reason', async () => {
+    const calls = fakeApi({ 'POST /api/calls/call-1/times': aCall({ offeredByMe: true, actions: [] }) });
+    const card = renderCard(aCall());
+    fireEvent.click(card.getByRole('button', { name: 'Offer other times' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Offer other times' }));
+    expect(dialog.queryByRole('textbox', { name: 'Why are you moving it?' })).toBeNull();
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Time zone' }), {
+      target: { value: 'Europe/London' },
+    });
+    fireEvent.change(dialog.getByLabelText('Time 1'), { target: { value: '2026-03-05T15:00' } });
+    fireEvent.change(dialog.getByLabelText('Time 2'), { target: { value: '2026-03-05T16:00' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Offer these times' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.map((call) => call.body)).toEqual([
+      { timeZone: 'Europe/London', slots: ['2026-03-05T15:00', '2026-03-05T16:00'] },
+    ]);
+  });
+
+  it('declines with a reason the other side reads', async () => {
+    const calls = fakeApi({ 'POST /api/calls/call-1/cancel': aCall({ status: 'cancelled', actions: [] }) });
+    const card = renderCard(aCall());
+    fireEvent.click(card.getByRole('button', { name: 'Decline' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Decline the call' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline call' }));
+    const required = callCancelRequestSchema.safeParse({ reason: '' }).error!.issues[0]!.message;
+    expect(await dialog.findByText(required)).toBeTruthy();
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Reason for Dana Whitfield' }), {
+      target: { value: 'I am away that week.' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline call' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/calls/call-1/cancel', body: { reason: 'I am away that week.' } },
+    ]);
+  });
+
+  it('saves the shared notes once the call has started', async () => {
+    const calls = fakeApi({
+      'PUT /api/calls/call-1/notes': (body: { notes: string }) =>
+        confirmed({
+          actions: ['edit_notes'],
+          notes: {
+            text: body.notes,
+            updatedAt: '2026-03-03T15:40:00.000Z',
+            updatedBy: { id: 'u-9', name: 'Ada Fischer' },
+          },
+        }),
+    });
+    const card = renderCard(
+      confirmed({ actions: ['edit_notes'] }),
+      LONDON,
+      new Date('2026-03-03T15:20:00.000Z'),
+    );
+    fireEvent.change(card.getByRole('textbox', { name: 'Shared notes' }), {
+      target: { value: '  Adjust for age and stage.  ' },
+    });
+    fireEvent.click(card.getByRole('button', { name: 'Save notes' }));
+    expect(await card.findByText('Saved.')).toBeTruthy();
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/api/calls/call-1/notes', body: { notes: 'Adjust for age and stage.' } },
+    ]);
+  });
+});
