@@ -114,6 +114,14 @@ export async function proposeCall(ctx: Ctx, userId: string, input: CallProposalR
   });
 }
 
+/** What a call holds once no times wait for an answer: picked, or called off. */
+const NOTHING_ON_OFFER = {
+  offeredStarts: [],
+  offeredBy: null,
+  offeredTimeZone: null,
+  rescheduleReason: null,
+};
+
 const other = (call: CallRow, userId: string) => (call.organizerId === userId ? 'attendee' : 'organizer');
 
 function refuseIfCancelled(call: CallRow) {
@@ -150,10 +158,7 @@ export async function confirmCall(
         startsAt: chosen,
         endsAt: new Date(chosen.getTime() + call.durationMinutes * 60_000),
         timeZone: call.offeredTimeZone,
-        offeredStarts: [],
-        offeredBy: null,
-        offeredTimeZone: null,
-        rescheduleReason: null,
+        ...NOTHING_ON_OFFER,
         sortAt: chosen,
         sequence: moved ? call.sequence + 1 : call.sequence,
         updatedAt: now,
@@ -250,10 +255,7 @@ export async function cancelCall(
         cancelledBy: userId,
         cancelledAt: now,
         cancelReason: input.reason,
-        offeredStarts: [],
-        offeredBy: null,
-        offeredTimeZone: null,
-        rescheduleReason: null,
+        ...NOTHING_ON_OFFER,
         sequence: wasConfirmed ? call.sequence + 1 : call.sequence,
         updatedAt: now,
       })
