@@ -109,6 +109,7 @@ export const unverifiedRefusals = {
     'Please confirm your e-mail address before you send a quote. Open the link we e-mailed you, or ask for a new one from the banner at the top of the page.',
   message:
     'Please confirm your e-mail address before you message anyone other than Sciwise Concierge. Open the link we e-mailed you, or ask for a new one from the banner at the top of the page.',
+  call: 'Please confirm your e-mail address before you arrange a call. Open the link we e-mailed you, or ask for a new one from the banner at the top of the page.',
 } as const;
 
 export const sessionSchema = z.object({

@@ -1,4 +1,5 @@
 import {
+  unverifiedRefusals,
   CALL_REMINDER_MINUTES,
   CONCIERGE_USER_ID,
   RESCHEDULE_REASON_REQUIRED,
@@ -10,7 +11,13 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../src/db/schema/index.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { approvedExpert, hiredContract, signedInUser, type SignedInUser } from '../factories.ts';
+import {
+  approvedExpert,
+  hiredContract,
+  signedInUser,
+  unverifiedUser,
+  type SignedInUser,
+} from '../factories.ts';
 import { call, put } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { act, mailFor, proposal, propose, readWithIcalJs, readWithNodeIcal, wallClock } from './support.ts';
@@ -59,7 +66,10 @@ describe('proposing and picking a time', () => {
   it('the client offers times in New York around its clock change; the expert picks one; both get the invitation', async () => {
     const { client, expert, contract } = await hiredContract(t.app);
     // Days either side of New York's next clock change, whichever it is: the offset differs by an hour.
-    const change = nextClockChange('America/New_York', clock.now());
+    const change = nextClockChange(
+      'America/New_York',
+      new Date(clock.now().getTime() + 3 * 24 * 60 * MINUTE),
+    );
     clock.setTo(new Date(Math.max(Date.now(), change.getTime() - 10 * 24 * 60 * MINUTE)));
     const before = DateTime.fromJSDate(change, { zone: 'America/New_York' })
       .minus({ days: 2 })
@@ -78,8 +88,6 @@ describe('proposing and picking a time', () => {
     );
     const beforeInstant = DateTime.fromISO(`${before}T10:00`, { zone: 'America/New_York' }).toJSDate();
     const afterInstant = DateTime.fromISO(`${after}T10:00`, { zone: 'America/New_York' }).toJSDate();
-    // The same 10:00 is a different hour in UTC on each side of the change.
-    expect(beforeInstant.getUTCHours()).not.toBe(afterInstant.getUTCHours());
     expect(proposed).toMatchObject({
       status: 'proposed',
       withPerson: { id: expert.id },
@@ -121,7 +129,8 @@ describe('proposing and picking a time', () => {
       actions: ['reschedule', 'cancel'],
     });
 
-    // Each gets one e-mail with the invitation, which two parsers read as the same event.
+    // Each gets one e-mail with their own copy of the invitation, from Sciwise, naming only them;
+    // two parsers read it as the same event.
     for (const person of [client, expert]) {
       const [mail] = await mailFor(t.app, person.email);
       expect(mail!.subject).toMatch(/Assay design review$/);
@@ -134,9 +143,13 @@ describe('proposing and picking a time', () => {
         start: afterInstant,
         end: new Date(afterInstant.getTime() + 30 * MINUTE),
         tzid: 'America/New_York',
-        attendees: [`mailto:${expert.email.toLowerCase()}`],
-        organizer: `mailto:${client.email.toLowerCase()}`,
+        attendees: [`mailto:${person.email.toLowerCase()}`],
+        organizer: 'mailto:no-reply@sciwise.local',
       });
+      const other = person === client ? expert : client;
+      expect(mail!.calendar).not.toContain(other.email.toLowerCase());
+      expect(mail!.calendar).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r?$/m);
+      expect(mail!.calendar).toMatch(/^BEGIN:VTIMEZONE\r?\nTZID:America\/New_York\r?$/m);
     }
     // "Add to calendar" gives the same invitation; nobody else's call downloads.
     const file = await t.app.inject({
@@ -198,6 +211,17 @@ describe('who may call whom', () => {
       withUserId: CONCIERGE_USER_ID,
     });
     expect(concierge.statusCode).toBe(403);
+    // The same id in capitals is the same person to the database: still refused.
+    const shouting = await call(t.app, 'POST', '/api/calls', client, {
+      ...proposal(expert, { slots }),
+      withUserId: CONCIERGE_USER_ID.toUpperCase(),
+    });
+    expect(shouting.statusCode).toBe(403);
+    const capitals = await call(t.app, 'POST', '/api/calls', client, {
+      ...proposal(expert, { slots }),
+      withUserId: expert.id.toUpperCase(),
+    });
+    expect(capitals.statusCode, capitals.body).toBe(201);
     const notTheirs = await call(
       t.app,
       'POST',
@@ -230,6 +254,38 @@ describe('who may call whom', () => {
       400,
       'Paste a meeting link that starts with https://.',
     ]);
+
+    // Every proposal e-mails the other person: an unconfirmed address may not send one.
+    const unconfirmed = await unverifiedUser(t.app);
+    expect(
+      (await call(t.app, 'POST', '/api/conversations', unconfirmed, { userId: other.id })).statusCode,
+    ).toBe(200);
+    const unverified = await call(t.app, 'POST', '/api/calls', unconfirmed, proposal(other, { slots }));
+    expect([unverified.statusCode, message(unverified)]).toEqual([403, unverifiedRefusals.call]);
+  });
+});
+
+describe('lists', () => {
+  it('pages a view with its cursor, and refuses a cursor from another view', async () => {
+    const { client, expert } = await hiredContract(t.app);
+    const now = clock.now();
+    const made: string[] = [];
+    for (const day of [2, 3, 4])
+      made.push(
+        (
+          await propose(
+            t.app,
+            client,
+            proposal(expert, { slots: [wallClock(now, 'UTC', day, 9), wallClock(now, 'UTC', day, 10)] }),
+          )
+        ).id,
+      );
+    const first = await calls(expert, '?limit=2');
+    expect(first.calls.map((c) => c.id)).toEqual(made.slice(0, 2));
+    const second = await calls(expert, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second).toEqual({ calls: [expect.objectContaining({ id: made[2] })], nextCursor: null });
+    const crossed = await call(t.app, 'GET', `/api/calls?view=past&cursor=${first.nextCursor}`, expert);
+    expect(crossed.statusCode).toBe(400);
   });
 });
 
@@ -291,7 +347,7 @@ describe('moving, reminding, cancelling and notes', () => {
     await t.app.jobs.runDue(100);
     expect(await callTitles(client)).toEqual(before);
     for (const minutes of CALL_REMINDER_MINUTES) {
-      clock.setTo(new Date(start - minutes * MINUTE + MINUTE));
+      clock.setTo(new Date(start - minutes * MINUTE));
       await t.app.jobs.runDue(100);
     }
     const reminders = (await callTitles(client)).filter((title) => title.startsWith('Your call starts'));
@@ -348,6 +404,63 @@ describe('moving, reminding, cancelling and notes', () => {
       startsAt: confirmed.startsAt,
     });
     expect([again.statusCode, message(again)]).toEqual([409, 'This call was cancelled.']);
+    // The canceller reads their own sentence, with the same cancellation for their calendar.
+    const [own] = await mailFor(t.app, client.email);
+    expect(own!.subject).toMatch(/^You cancelled the call/);
+    expect(bothParsers(own!.calendar!)).toMatchObject({ method: 'CANCEL', sequence: 1 });
+    // Its reminders stay silent.
+    clock.setTo(new Date(new Date(confirmed.startsAt!).getTime() - 10 * MINUTE));
+    await t.app.jobs.runDue(100);
+    expect((await callTitles(expert)).filter((title) => title.startsWith('Your call starts'))).toEqual([]);
+  });
+
+  it('of two picks at once, one books the call and the other is refused', async () => {
+    const { client, expert } = await hiredContract(t.app);
+    const now = clock.now();
+    const proposed = await propose(
+      t.app,
+      client,
+      proposal(expert, { slots: [wallClock(now, 'UTC', 2, 9), wallClock(now, 'UTC', 2, 10)] }),
+    );
+    // Two tabs, one time each: the row lock lets one through; the other finds nothing left to pick.
+    const answers = await Promise.all(
+      proposed.offeredStarts.map((startsAt) =>
+        call(t.app, 'POST', `/api/calls/${proposed.id}/confirm`, expert, { startsAt }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json<Call>();
+    const after = (await call(t.app, 'GET', `/api/calls/${proposed.id}`, client)).json<Call>();
+    expect(after).toMatchObject({ status: 'confirmed', startsAt: winner.startsAt });
+    expect((await mailFor(t.app, client.email)).filter((mail) => mail.calendar !== null)).toHaveLength(1);
+  });
+
+  it('a move still waiting when the call has taken place can no longer be picked', async () => {
+    const { client, expert, confirmed } = await confirmedCall();
+    const now = clock.now();
+    const asked = await act(t.app, expert, confirmed.id, 'times', {
+      timeZone: 'UTC',
+      slots: [wallClock(now, 'UTC', 9, 9), wallClock(now, 'UTC', 9, 10)],
+      reason: 'A conflict came up.',
+    });
+    clock.setTo(new Date(confirmed.endsAt!));
+    const seen = (await call(t.app, 'GET', `/api/calls/${confirmed.id}`, client)).json<Call>();
+    expect(seen.actions).toEqual(['edit_notes']);
+    const late = await call(t.app, 'POST', `/api/calls/${confirmed.id}/confirm`, client, {
+      startsAt: asked.offeredStarts[0],
+    });
+    expect([late.statusCode, message(late)]).toEqual([409, 'This call has already taken place.']);
+  });
+
+  it('closing an account calls off its calls ahead and sends the other person the cancellation', async () => {
+    const { client, expert, confirmed } = await confirmedCall();
+    const closed = await call(t.app, 'DELETE', '/api/me', expert, { password: expert.password });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const seen = (await call(t.app, 'GET', `/api/calls/${confirmed.id}`, client)).json<Call>();
+    expect(seen).toMatchObject({ status: 'cancelled', cancellation: { by: { name: 'Sciwise' } } });
+    expect(seen.cancellation!.reason).toMatch(/closed their Sciwise account\.$/);
+    const [mail] = await mailFor(t.app, client.email);
+    expect(bothParsers(mail!.calendar!)).toMatchObject({ method: 'CANCEL', uid: `${confirmed.id}@sciwise` });
   });
 
   it('declining a proposal tells the proposer, without a calendar part', async () => {

@@ -8,6 +8,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError, forbidden, invalid, unauthenticated } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimits } from '../../lib/rate-limit.ts';
+import { cancelCallsOfLeavingMember } from '../calls/call-service.ts';
 import { findKnownDevice, rememberDevice } from './known-devices.ts';
 import { accountKey, beginLoginAttempt } from './login-throttle.ts';
 import { createSession, revokeAllSessions, suspendedMessage, type SessionUser } from './sessions.ts';
@@ -143,6 +144,8 @@ export async function deleteAccount(
   }
   const avatarKey = user.avatarKey;
   await ctx.db.transaction(async (tx) => {
+    // Before the name goes: the other side of each call is told who left.
+    await cancelCallsOfLeavingMember(tx, ctx, user.id);
     await tx
       .update(users)
       .set({

@@ -53,10 +53,20 @@ export function callTimeText(start: Date, durationMinutes: number, timeZone: str
   return `${day}, ${clock.format(start)}–${clock.format(end)} (${timeZone.replace(/_/g, ' ')})`;
 }
 
-function invitationOf(
+/** The address invitations come from: the mail sender's ("Sciwise <no-reply@…>"). */
+function sciwiseOrganizer(config: ServiceContext['config']) {
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(config.mailFrom);
+  return match
+    ? { name: match[1] || 'Sciwise', email: match[2]! }
+    : { name: 'Sciwise', email: config.mailFrom };
+}
+
+/** One person's copy of the call's invitation or cancellation. */
+function invitationFor(
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   call: CallRow,
-  { organizer, attendee }: { organizer: Person; attendee: Person },
+  person: Person,
+  withPerson: Person,
   method: CalendarPart['method'],
 ): CalendarPart {
   return callInvitation(
@@ -69,22 +79,26 @@ function invitationOf(
       timeZone: call.timeZone!,
       meetingUrl: call.meetingUrl,
       sequence: call.sequence,
-      organizer: { name: fullName(organizer), email: organizer.email },
-      attendee: { name: fullName(attendee), email: attendee.email },
+      organizer: sciwiseOrganizer(ctx.config),
+      attendee: { name: fullName(person), email: person.email },
+      withName: fullName(withPerson),
     },
     method,
     { stamp: ctx.clock.now(), callsPageUrl: `${ctx.config.publicUrl}${CALLS_PATH}` },
   );
 }
 
-/** The invitation of a confirmed call as a file, for "Add to calendar". */
+/** The invitation of a confirmed call as a file, for "Add to calendar": the asker's own copy. */
 export async function calendarFileOf(
   db: Executor,
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   call: CallRow,
+  userId: string,
 ): Promise<string> {
   if (call.status !== 'confirmed') throw conflict('Only a confirmed call can be added to a calendar.');
-  return invitationOf(ctx, call, await peopleOf(db, call), 'REQUEST').content;
+  const { organizer, attendee } = await peopleOf(db, call);
+  const [me, them] = organizer.id === userId ? [organizer, attendee] : [attendee, organizer];
+  return invitationFor(ctx, call, me, them, 'REQUEST').content;
 }
 
 export interface CallNotice {
@@ -142,7 +156,15 @@ export async function tellAboutCall(
             '— The Sciwise team',
           ].join('\n'),
           ...(notice.calendar &&
-            call.startsAt && { calendar: invitationOf(ctx, call, { organizer, attendee }, notice.calendar) }),
+            call.startsAt && {
+              calendar: invitationFor(
+                ctx,
+                call,
+                person,
+                person.id === organizer.id ? attendee : organizer,
+                notice.calendar,
+              ),
+            }),
         };
         return { kind: EMAIL_JOB, runAt: now, payload: { ...payload } };
       }),
@@ -166,7 +188,13 @@ export async function scheduleReminders(tx: Executor, now: Date, call: CallRow):
   );
 }
 
-const ahead = (minutes: number) => (minutes >= 24 * 60 ? 'tomorrow' : `in ${minutes} minutes`);
+/** How far off the start is, said as people say it: "tomorrow", "in 15 minutes", "in 3 hours". */
+function ahead(msLeft: number): string {
+  const minutes = Math.round(msLeft / 60_000);
+  if (minutes >= 20 * 60) return 'tomorrow';
+  if (minutes >= 90) return `in ${Math.round(minutes / 60)} hours`;
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 /** The reminder job: only for a call still confirmed at the start it was scheduled for. */
 export async function callReminderJob(
@@ -181,11 +209,16 @@ export async function callReminderJob(
   };
   const [call] = await tx.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.status !== 'confirmed' || call.startsAt?.toISOString() !== startsAt) return;
+  // A reminder run late (the server was down, an attempt failed) must not arrive mid-call, and an
+  // early one overtaken by the next one's time leaves the reminding to that one.
+  const msLeft = call.startsAt.getTime() - ctx.clock.now().getTime();
+  const nextReminder = CALL_REMINDER_MINUTES.find((minutes) => minutes < minutesBefore);
+  if (msLeft <= 0 || (nextReminder !== undefined && msLeft <= nextReminder * 60_000)) return;
   const when = callTimeText(call.startsAt, call.durationMinutes, call.timeZone!);
   await tellAboutCall(tx, ctx, call, [
     {
       to: 'both',
-      title: `Your call starts ${ahead(minutesBefore)}`,
+      title: `Your call starts ${ahead(msLeft)}`,
       body: `“${call.topic}” is on ${when}. Join here: ${call.meetingUrl}`,
     },
   ]);

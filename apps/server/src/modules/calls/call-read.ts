@@ -15,13 +15,15 @@ const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName}
 export function callActionsFor(call: CallRow, userId: string, now: Date): CallAction[] {
   if (call.status === 'cancelled') return [];
   const actions: CallAction[] = [];
+  const ended = call.endsAt !== null && call.endsAt.getTime() <= now.getTime();
+  // A move still waiting when the call took place is moot: the call is history, not to be moved.
   const answerable =
+    !ended &&
     call.offeredBy !== null &&
     call.offeredBy !== userId &&
     call.offeredStarts.some((start) => start.getTime() > now.getTime());
   if (answerable) actions.push('confirm');
   if (call.status === 'proposed') return [...actions, 'propose_times', 'cancel'];
-  const ended = call.endsAt !== null && call.endsAt.getTime() <= now.getTime();
   if (!ended) actions.push('reschedule', 'cancel');
   if (call.startsAt !== null && call.startsAt.getTime() <= now.getTime()) actions.push('edit_notes');
   return actions;
@@ -132,8 +134,9 @@ const views: Record<CallView, { where: (now: Date) => SQL; newestFirst: boolean 
 
 /**
  * One page of the person's calls in a view (of one contract, when asked), by start time: the
- * soonest first for what is ahead, the latest first for what is behind. Each side of the OR
- * reads its own (person, sort_at) index.
+ * soonest first for what is ahead, the latest first for what is behind. The OR of the two sides
+ * reads the (organizer, sort_at) and (attendee, sort_at) indexes as a bitmap, then sorts: one
+ * person's calls are few enough for that.
  */
 export async function listCalls(
   db: Executor,

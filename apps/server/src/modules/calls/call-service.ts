@@ -9,9 +9,9 @@ import {
   type CallTimesRequest,
 } from '@sciwise/contracts';
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { calls, contracts, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
@@ -73,18 +73,22 @@ async function contractBetween(db: Executor, contractId: string, userId: string,
 }
 
 export async function proposeCall(ctx: Ctx, userId: string, input: CallProposalRequest): Promise<Call> {
-  const otherId = input.withUserId;
+  // Ids are compared as strings here and as uuids in the database: one spelling for both.
+  const otherId = input.withUserId.toLowerCase();
   if (otherId === userId) throw invalid('You cannot propose a call to yourself.');
   if (otherId === CONCIERGE_USER_ID)
     throw forbidden('Sciwise Concierge answers in Messages; it does not take calls.');
   const offered = offeredInstants(input.slots, input.timeZone, ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
     const [other] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, suspendedAt: users.suspendedAt })
       .from(users)
       .where(and(eq(users.id, otherId), isNull(users.deletedAt)));
     if (!other) throw notFound('That person does not exist.');
-    const contractId = input.contractId ? await contractBetween(tx, input.contractId, userId, otherId) : null;
+    if (other.suspendedAt) throw conflict('This member’s account is suspended; they cannot take calls now.');
+    const contractId = input.contractId
+      ? await contractBetween(tx, input.contractId.toLowerCase(), userId, otherId)
+      : null;
     if (!contractId && !(await mayCall(tx, userId, otherId))) throw forbidden(NOT_WITH_THEM);
     const [call] = await tx
       .insert(calls)
@@ -123,6 +127,7 @@ const NOTHING_ON_OFFER = {
 };
 
 const other = (call: CallRow, userId: string) => (call.organizerId === userId ? 'attendee' : 'organizer');
+const self = (call: CallRow, userId: string) => (call.organizerId === userId ? 'organizer' : 'attendee');
 
 function refuseIfCancelled(call: CallRow) {
   if (call.status === 'cancelled') throw conflict('This call was cancelled.');
@@ -145,6 +150,7 @@ export async function confirmCall(
     const call = await callOf(tx, callId, userId, { lock: true });
     const now = ctx.clock.now();
     refuseIfCancelled(call);
+    refuseIfOver(call, now);
     if (call.offeredBy === null) throw conflict('No times are waiting for an answer on this call.');
     if (call.offeredBy === userId) throw forbidden('You offered these times; the other side picks one.');
     if (!call.offeredStarts.some((start) => start.getTime() === chosen.getTime()))
@@ -175,7 +181,7 @@ export async function confirmCall(
         calendar: 'REQUEST',
       },
       {
-        to: call.organizerId === userId ? 'organizer' : 'attendee',
+        to: self(call, userId),
         title: moved ? 'Your call has moved' : 'Your call is confirmed',
         body: `“${call.topic}” is on ${when}. The invitation is attached; join with ${call.meetingUrl}.`,
         calendar: 'REQUEST',
@@ -262,6 +268,7 @@ export async function cancelCall(
       .where(eq(calls.id, call.id))
       .returning();
     const who = await nameOf(tx, userId);
+    const otherName = await nameOf(tx, call.organizerId === userId ? call.attendeeId : call.organizerId);
     await tellAboutCall(
       tx,
       ctx,
@@ -269,9 +276,15 @@ export async function cancelCall(
       wasConfirmed
         ? [
             {
-              to: 'both',
+              to: other(call, userId),
               title: `${who} cancelled the call`,
               body: `The call about “${call.topic}” on ${callTimeText(call.startsAt!, call.durationMinutes, call.timeZone!)} is cancelled: “${input.reason}”.`,
+              calendar: 'CANCEL',
+            },
+            {
+              to: self(call, userId),
+              title: 'You cancelled the call',
+              body: `The call about “${call.topic}” on ${callTimeText(call.startsAt!, call.durationMinutes, call.timeZone!)} is cancelled; ${otherName} has been told why: “${input.reason}”.`,
               calendar: 'CANCEL',
             },
           ]
@@ -285,6 +298,55 @@ export async function cancelCall(
     );
     return present(ctx, tx, updated!, userId);
   });
+}
+
+/**
+ * A member closes their account: the calls still ahead are called off in the same transaction,
+ * and the other person is told (their calendar gets the cancellation of a confirmed call).
+ */
+export async function cancelCallsOfLeavingMember(
+  tx: Transaction,
+  ctx: Pick<ServiceContext, 'config' | 'clock'>,
+  userId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const open = await tx
+    .select()
+    .from(calls)
+    .where(
+      and(
+        or(eq(calls.organizerId, userId), eq(calls.attendeeId, userId)),
+        or(eq(calls.status, 'proposed'), and(eq(calls.status, 'confirmed'), gt(calls.endsAt, now))),
+      ),
+    )
+    .for('update');
+  if (open.length === 0) return;
+  const leaving = await nameOf(tx, userId);
+  const reason = `${leaving} closed their Sciwise account.`;
+  for (const call of open) {
+    const wasConfirmed = call.status === 'confirmed';
+    const [updated] = await tx
+      .update(calls)
+      .set({
+        status: 'cancelled',
+        cancelledBy: null,
+        cancelledAt: now,
+        cancelReason: reason,
+        ...NOTHING_ON_OFFER,
+        sequence: wasConfirmed ? call.sequence + 1 : call.sequence,
+        updatedAt: now,
+      })
+      .where(eq(calls.id, call.id))
+      .returning();
+    await tellAboutCall(tx, ctx, updated!, [
+      {
+        to: other(call, userId),
+        title: 'A call was cancelled',
+        body: `The call about “${call.topic}” will not take place: ${reason}`,
+        ...(wasConfirmed && { calendar: 'CANCEL' as const }),
+      },
+    ]);
+  }
 }
 
 /** Notes both people keep once the call has started; the latest save is what both read. */

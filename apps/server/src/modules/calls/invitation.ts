@@ -23,12 +23,19 @@ export interface InvitationCall {
   timeZone: string;
   meetingUrl: string;
   sequence: number;
+  /** Sciwise, which sends every invitation, update and cancellation: calendars apply the organizer's. */
   organizer: InvitedPerson;
+  /** The one person this copy is for: neither learns the other's address from it. */
   attendee: InvitedPerson;
+  /** Who the call is with, for the title. */
+  withName: string;
 }
 
 /** The event's UID: the same for every update and the cancellation, so calendars replace it. */
 export const callUid = (callId: string) => `${callId}@sciwise`;
+
+/** A double quote ends a quoted CN parameter (RFC 5545 3.2): names keep an apostrophe instead. */
+const paramSafe = (name: string) => name.replace(/"/g, "'");
 
 /** VTIMEZONE from the IANA database, so calendars need not guess what the TZID means. */
 function vtimezone(name: string): string | null {
@@ -40,6 +47,7 @@ function vtimezone(name: string): string | null {
  * An iCalendar invitation (METHOD:REQUEST, for the first confirmation and every change) or
  * cancellation (METHOD:CANCEL) of a confirmed call, as RFC 5546 asks: one UID for the call and
  * a SEQUENCE that grows with each change, so a calendar updates or removes the event it holds.
+ * Each person gets a copy naming only them, organised by Sciwise.
  */
 export function callInvitation(
   call: InvitationCall,
@@ -61,7 +69,7 @@ export function callInvitation(
     start,
     end: start.plus({ minutes: call.durationMinutes }),
     ...(zoned && { timezone: call.timeZone }),
-    summary: `${call.topic} (Sciwise call)`,
+    summary: `${call.topic} (Sciwise call with ${call.withName})`,
     description: [
       call.agenda,
       '',
@@ -71,13 +79,13 @@ export function callInvitation(
     location: call.meetingUrl,
     url: call.meetingUrl,
     status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: call.organizer.name, email: call.organizer.email },
+    organizer: { name: paramSafe(call.organizer.name), email: call.organizer.email },
     attendees: [
       {
-        name: call.attendee.name,
+        name: paramSafe(call.attendee.name),
         email: call.attendee.email,
         role: ICalAttendeeRole.REQ,
-        // The attendee chose this time (or the organizer chose theirs): both have already said yes.
+        // Both people chose the time (one offered it, the other picked it): each has said yes.
         status: ICalAttendeeStatus.ACCEPTED,
         rsvp: false,
       },

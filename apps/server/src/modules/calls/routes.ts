@@ -1,4 +1,5 @@
 import {
+  errorResponseSchema,
   callCancelRequestSchema,
   callConfirmRequestSchema,
   callListQuerySchema,
@@ -8,10 +9,13 @@ import {
   callSchema,
   callTimesRequestSchema,
 } from '@sciwise/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, signedInErrors } from '../../http/route-schemas.ts';
+import type { LimitRule } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { assertEmailVerified } from '../accounts/email-verification.ts';
 import { calendarFileOf } from './call-notices.ts';
 import { callOf, listCalls } from './call-read.ts';
 import { cancelCall, confirmCall, offerTimes, proposeCall, readCall, saveCallNotes } from './call-service.ts';
@@ -20,10 +24,25 @@ import { cancelCall, confirmCall, offerTimes, proposeCall, readCall, saveCallNot
  * Scheduled calls (decision 065): only the two people on a call see it or change it; anyone
  * else's call is a 404, as if it did not exist.
  */
+/**
+ * Every proposal and change e-mails the other person (call e-mail cannot be switched off), so each
+ * is limited per person: generous for real scheduling, useless for flooding an expert's inbox.
+ */
+const proposalsPerUser: LimitRule = { name: 'call-proposals-user', points: 20, durationSeconds: 60 * 60 };
+const changesPerUser: LimitRule = { name: 'call-changes-user', points: 60, durationSeconds: 60 * 60 };
+
 export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['calls'];
   const ctx = app.ctx;
-  const oneCall = { 200: callSchema, ...signedInErrors };
+  const oneCall = { 200: callSchema, ...signedInErrors, 429: errorResponseSchema };
+
+  /** The person changing a call: signed in, address confirmed, within the hour's allowance. */
+  async function caller(request: FastifyRequest, limit: LimitRule): Promise<string> {
+    const { user } = await requireUser(request);
+    assertEmailVerified(user, 'call');
+    await app.rateLimits.consume([limit, user.id]);
+    return user.id;
+  }
 
   app.get(
     '/api/calls',
@@ -48,12 +67,12 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Propose a call: two or three times in my time zone, for the other person to pick from',
         body: callProposalRequestSchema,
-        response: { 201: callSchema, ...signedInErrors },
+        response: { 201: callSchema, ...signedInErrors, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request);
-      return reply.code(201).send(await proposeCall(ctx, user.id, request.body));
+      const userId = await caller(request, proposalsPerUser);
+      return reply.code(201).send(await proposeCall(ctx, userId, request.body));
     },
   );
 
@@ -77,10 +96,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneCall,
       },
     },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return confirmCall(ctx, user.id, request.params.id, request.body);
-    },
+    async (request) =>
+      confirmCall(ctx, await caller(request, changesPerUser), request.params.id, request.body),
   );
 
   app.post(
@@ -94,10 +111,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneCall,
       },
     },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return offerTimes(ctx, user.id, request.params.id, request.body);
-    },
+    async (request) =>
+      offerTimes(ctx, await caller(request, changesPerUser), request.params.id, request.body),
   );
 
   app.post(
@@ -111,10 +126,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneCall,
       },
     },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return cancelCall(ctx, user.id, request.params.id, request.body);
-    },
+    async (request) =>
+      cancelCall(ctx, await caller(request, changesPerUser), request.params.id, request.body),
   );
 
   app.put(
@@ -128,10 +141,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneCall,
       },
     },
-    async (request) => {
-      const { user } = await requireUser(request);
-      return saveCallNotes(ctx, user.id, request.params.id, request.body);
-    },
+    async (request) =>
+      saveCallNotes(ctx, await caller(request, changesPerUser), request.params.id, request.body),
   );
 
   app.get(
@@ -147,7 +158,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = await requireUser(request);
       const call = await callOf(app.db, request.params.id, user.id);
-      const file = await calendarFileOf(app.db, ctx, call);
+      const file = await calendarFileOf(app.db, ctx, call, user.id);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8; method=REQUEST')
         .header('content-disposition', 'attachment; filename="sciwise-call.ics"')
