@@ -87,10 +87,14 @@ export const projects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The lists page by (published_at desc, id desc); nulls first as plain DESC sorts, so these
+    // serve the order and a page stops after its rows (nulls last made it sort every open project).
     index('projects_public_open_idx')
-      .on(t.publishedAt.desc(), t.id.desc())
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'open' and visibility = 'public'`),
-    index('projects_open_category_idx').on(t.category, t.publishedAt.desc(), t.id.desc()).where(open),
+    index('projects_open_category_idx')
+      .on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(open),
     index('projects_open_subjects_idx').using('gin', t.subjects).where(open),
     index('projects_open_search_idx').using('gin', t.searchVector).where(open),
     // My Projects pages by (updated_at desc, id desc); nulls first as plain DESC sorts, so the index serves it.
