@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Browser } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { createAccount, demoAdmin, signInViaApi } from './accounts.ts';
 
-/** An approved expert working in `subject`: applies through the API, approved by the demo admin. */
-export async function approvedExpert(browser: Browser, subject: string) {
-  const context = await browser.newContext();
+/**
+ * An approved expert working in `subject`: applies through the API, approved by the demo admin.
+ * `contextOptions` shape the expert's browser (a time zone of their own, say).
+ */
+export async function approvedExpert(
+  browser: Browser,
+  subject: string,
+  contextOptions: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const account = await createAccount(page.request, {
     firstName: 'Grace',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { signedInAccount, type TestAccount } from './accounts.ts';
 import { approvedExpert } from './experts.ts';
 
@@ -11,8 +11,12 @@ export interface Person {
 }
 
 /** An expert in a browser of their own: applies through the API, approved by the demo admin. */
-export async function approvedExpertInBrowser(browser: Browser, subject: string): Promise<Person> {
-  const { page, context, account } = await approvedExpert(browser, subject);
+export async function approvedExpertInBrowser(
+  browser: Browser,
+  subject: string,
+  contextOptions: BrowserContextOptions = {},
+): Promise<Person> {
+  const { page, context, account } = await approvedExpert(browser, subject, contextOptions);
   return { page, account, name: `${account.firstName} ${account.lastName}`, close: () => context.close() };
 }
 
@@ -22,14 +26,25 @@ export interface QuotedMilestone {
   criteria: string[];
 }
 
+/** How each person's browser is set up, beyond the project's defaults (a time zone, say). */
+export interface HiringBrowsers {
+  client?: BrowserContextOptions;
+  expert?: BrowserContextOptions;
+}
+
 /**
  * The way to a contract, through the API: a client posts a project, an approved expert quotes
  * with these milestones, the client accepts. Each person has their own browser.
  */
-export async function hiredThroughApi(browser: Browser, title: string, milestones: QuotedMilestone[]) {
+export async function hiredThroughApi(
+  browser: Browser,
+  title: string,
+  milestones: QuotedMilestone[],
+  browsers: HiringBrowsers = {},
+) {
   const subject = `Tumour transcriptomics ${randomUUID().slice(0, 6)}`;
-  const expert = await approvedExpertInBrowser(browser, subject);
-  const clientContext = await browser.newContext();
+  const expert = await approvedExpertInBrowser(browser, subject, browsers.expert);
+  const clientContext = await browser.newContext(browsers.client);
   const clientPage = await clientContext.newPage();
   const clientAccount = await signedInAccount(clientPage);
 

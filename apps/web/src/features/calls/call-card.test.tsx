@@ -6,22 +6,31 @@ import {
   type Call,
   type CallAction,
 } from '@sciwise/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { aCall } from '../../test/fixtures.ts';
 import { fakeApi, PAGE_TEST, renderPage, stubDialogs } from '../../test/support.tsx';
 import { CallCard } from './call-card.tsx';
 
-beforeAll(stubDialogs);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const LONDON = 'Europe/London';
 /** Early in 2026: the calls of the fixtures are ahead, and their year goes unsaid. */
 const NOW = new Date('2026-02-01T09:00:00.000Z');
+
+beforeAll(stubDialogs);
+// The page reads the year it is from the clock (a date in another year names its year): only
+// Date stands still, at NOW, so the wording does not change with the day the tests run.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 function renderCard(call: Call, viewerZone = LONDON, now = NOW) {
   renderPage(
@@ -102,7 +111,12 @@ describe('a call card', PAGE_TEST, () => {
     const card = renderCard(aCall());
     fireEvent.click(card.getByRole('button', { name: 'Confirm this time' }));
     const required = callConfirmRequestSchema.safeParse({ startsAt: '' }).error!.issues[0]!.message;
-    expect(card.getByText(required)).toBeTruthy();
+    // Announced at once, and describing the group of times it is about.
+    const problem = card.getByRole('alert');
+    expect(problem.textContent).toBe(required);
+    expect(card.getByRole('group', { name: 'Pick a time' }).getAttribute('aria-describedby')).toBe(
+      problem.id,
+    );
     expect(calls).toEqual([]);
 
     fireEvent.click(card.getByRole('radio', { name: /^Tue 3 Mar, 16:30/ }));
@@ -115,6 +129,46 @@ describe('a call card', PAGE_TEST, () => {
         body: { startsAt: '2026-03-03T16:30:00.000Z' },
       },
     ]);
+  });
+
+  it('marks an offered time that has begun as passed, and it cannot be picked', async () => {
+    const calls = fakeApi({
+      'POST /api/calls/call-1/confirm': (body: { startsAt: string }) =>
+        confirmed({ startsAt: body.startsAt, endsAt: '2026-03-03T17:00:00.000Z' }),
+    });
+    // The first time starts this very minute: the server would refuse it.
+    const card = renderCard(aCall(), LONDON, new Date('2026-03-03T15:00:00.000Z'));
+    const [first, second] = card.getAllByRole('radio') as HTMLInputElement[];
+    expect(first!.disabled).toBe(true);
+    expect(first!.closest('label')!.textContent).toBe(
+      'Tue 3 Mar, 15:00–15:30 (GMT) · 10:00 in America/New_York Passed',
+    );
+    expect(second!.disabled).toBe(false);
+    expect(second!.closest('label')!.textContent).not.toContain('Passed');
+
+    // Asked to pick, the viewer lands on the first time still open.
+    fireEvent.click(card.getByRole('button', { name: 'Confirm this time' }));
+    expect(card.getByRole('alert')).toBeTruthy();
+    expect(document.activeElement).toBe(second);
+    fireEvent.click(second!);
+    fireEvent.click(card.getByRole('button', { name: 'Confirm this time' }));
+    expect(await screen.findByText('Call confirmed for Tue 3 Mar, 16:30–17:00 (GMT).')).toBeTruthy();
+    expect(calls.map((call) => call.body)).toEqual([{ startsAt: '2026-03-03T16:30:00.000Z' }]);
+  });
+
+  it('says when every offered time has passed, and points to offering other times', () => {
+    const calls = fakeApi({});
+    const card = renderCard(aCall(), LONDON, new Date('2026-03-03T16:30:00.000Z'));
+    const radios = card.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.disabled)).toEqual([true, true]);
+    expect(card.queryByRole('button', { name: 'Confirm this time' })).toBeNull();
+    expect(
+      card.getByText(
+        'All of these times have passed. Use “Offer other times” below to send Dana Whitfield times of your own.',
+      ),
+    ).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Offer other times' })).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 
   it('shows a booked call’s time with Join call in a new tab and Add to calendar, until it has ended', () => {
@@ -240,6 +294,11 @@ describe('a call card', PAGE_TEST, () => {
     const card = renderCard(aCall());
     fireEvent.click(card.getByRole('button', { name: 'Offer other times' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Offer other times' }));
+    expect(
+      dialog.getByText(
+        /None of the times suit you\? Offer your own; Dana Whitfield picks one of them instead\./,
+      ),
+    ).toBeTruthy();
     expect(dialog.queryByRole('textbox', { name: 'Why are you moving it?' })).toBeNull();
     fireEvent.change(dialog.getByRole('combobox', { name: 'Time zone' }), {
       target: { value: 'Europe/London' },
@@ -251,6 +310,25 @@ describe('a call card', PAGE_TEST, () => {
     expect(calls.map((call) => call.body)).toEqual([
       { timeZone: 'Europe/London', slots: ['2026-03-05T15:00', '2026-03-05T16:00'] },
     ]);
+  });
+
+  it('tells the person who offered the times that new ones replace their own offer', () => {
+    fakeApi({});
+    const card = renderCard(
+      aCall({
+        offeredByMe: true,
+        offeredBy: { id: 'u-9', name: 'Ada Fischer' },
+        actions: ['propose_times', 'cancel'],
+      }),
+    );
+    fireEvent.click(card.getByRole('button', { name: 'Offer other times' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Offer other times' }));
+    expect(
+      dialog.getByText(
+        /These replace the times you offered; Dana Whitfield picks one of the new ones instead\./,
+      ),
+    ).toBeTruthy();
+    expect(dialog.queryByText(/None of the times suit you/)).toBeNull();
   });
 
   it('declines with a reason the other side reads', async () => {
@@ -297,4 +375,77 @@ describe('a call card', PAGE_TEST, () => {
       { method: 'PUT', path: '/api/calls/call-1/notes', body: { notes: 'Adjust for age and stage.' } },
     ]);
   });
+
+  it('shows the notes the other person saves while the text is untouched', async () => {
+    fakeApi({});
+    const { card, show } = renderLive(duringCall({ notes: danaNotes('Adjust for age.', '15:35') }));
+    const box = card.getByRole('textbox', { name: 'Shared notes' }) as HTMLTextAreaElement;
+    expect(box.value).toBe('Adjust for age.');
+
+    show(duringCall({ notes: danaNotes('Adjust for age and stage.', '15:38') }));
+    await waitFor(() => expect(box.value).toBe('Adjust for age and stage.'));
+    expect(card.getByText(/Last saved by Dana Whitfield/)).toBeTruthy();
+    // Their text is the new starting point: editing it warns of nothing.
+    fireEvent.change(box, { target: { value: 'Adjust for age and stage. Dana sends figures.' } });
+    expect(card.queryByText(/saved newer notes/)).toBeNull();
+  });
+
+  it('keeps a draft when the other person saves, and says a save replaces their newer notes', async () => {
+    const calls = fakeApi({
+      'PUT /api/calls/call-1/notes': (body: { notes: string }) =>
+        duringCall({
+          notes: {
+            text: body.notes,
+            updatedAt: '2026-03-03T15:40:00.000Z',
+            updatedBy: { id: 'u-9', name: 'Ada Fischer' },
+          },
+        }),
+    });
+    const { card, show } = renderLive(duringCall({ notes: danaNotes('Adjust for age.', '15:35') }));
+    const box = card.getByRole('textbox', { name: 'Shared notes' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Adjust for age. Ada checks the batches.' } });
+
+    const theirs = danaNotes('Adjust for age and stage.', '15:38');
+    show(duringCall({ notes: theirs }));
+    const notice = await card.findByText(/Dana Whitfield saved newer notes at/);
+    expect(notice.textContent).toMatch(/Saving yours replaces them\.$/);
+    expect(box.value).toBe('Adjust for age. Ada checks the batches.');
+
+    fireEvent.click(card.getByRole('button', { name: 'Save notes' }));
+    expect(await card.findByText('Saved.')).toBeTruthy();
+    expect(card.queryByText(/saved newer notes/)).toBeNull();
+    // The card may show Dana’s notes a moment longer; the text saved stays.
+    show(duringCall({ notes: theirs }));
+    expect(box.value).toBe('Adjust for age. Ada checks the batches.');
+    expect(calls.map((call) => call.body)).toEqual([{ notes: 'Adjust for age. Ada checks the batches.' }]);
+  });
 });
+
+/** A booked call under way (notes open), as the viewer edits its notes. */
+const duringCall = (overrides: Partial<Call> = {}) => confirmed({ actions: ['edit_notes'], ...overrides });
+const danaNotes = (text: string, at: string) => ({
+  text,
+  updatedAt: `2026-03-03T${at}:00.000Z`,
+  updatedBy: { id: 'u-2', name: 'Dana Whitfield' },
+});
+
+/** A card kept on screen while the call it shows changes, as the lists refresh it. */
+function renderLive(call: Call) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const page = (shown: Call) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ToastProvider>
+          <CallCard call={shown} viewerZone={LONDON} now={new Date('2026-03-03T15:45:00.000Z')} />
+        </ToastProvider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const view = render(page(call));
+  return {
+    card: within(screen.getByRole('article', { name: call.topic })),
+    show: (next: Call) => view.rerender(page(next)),
+  };
+}

@@ -52,11 +52,12 @@ function Cancellation({ call }: { call: Call }) {
 interface TimesProps {
   call: Call;
   viewerZone: string;
+  now: Date;
   onConfirmed: () => void;
 }
 
 /** Times waiting for an answer: a picker for the viewer, or the list they offered and whom it waits for. */
-function WaitingTimes({ call, viewerZone, onConfirmed }: TimesProps) {
+function WaitingTimes({ call, viewerZone, now, onConfirmed }: TimesProps) {
   const name = call.withPerson.name;
   const moving = call.status === 'confirmed' && call.rescheduleReason !== null;
   const intro = moving
@@ -84,6 +85,7 @@ function WaitingTimes({ call, viewerZone, onConfirmed }: TimesProps) {
           call={call}
           viewerZone={viewerZone}
           legend={moving ? 'Pick a new time' : 'Pick a time'}
+          now={now}
           onConfirmed={onConfirmed}
         />
       ) : (
@@ -227,7 +229,7 @@ export function CallCard({
 
       <BookedTime call={call} viewerZone={viewerZone} />
       {call.status !== 'cancelled' && call.offeredStarts.length > 0 && (
-        <WaitingTimes call={call} viewerZone={viewerZone} onConfirmed={keepFocus} />
+        <WaitingTimes call={call} viewerZone={viewerZone} now={now} onConfirmed={keepFocus} />
       )}
       <Cancellation call={call} />
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CALL_NOTES_MAX, callNotesRequestSchema, type Call } from '@sciwise/contracts';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,7 +18,17 @@ function LastEdit({ notes }: { notes: NonNullable<Call['notes']> }) {
   );
 }
 
-/** Both people's notes of a call once it has started: one text, edited by either, saved on request. */
+type Notes = NonNullable<Call['notes']>;
+
+/** Notes saved after `since` (the save the editor's text stems from); any notes after none. */
+const savedAfter = (notes: Notes, since: string | null) =>
+  since === null || Date.parse(notes.updatedAt) > Date.parse(since);
+
+/**
+ * Both people's notes of a call once it has started: one text, edited by either, saved on request.
+ * Notes the other person saves meanwhile replace the text while it is untouched; over a draft,
+ * a notice says whose newer notes a save would replace.
+ */
 function NotesEditor({ call }: { call: Call }) {
   const save = useCallChange((body: { notes: string }) => callRequests.saveNotes(call.id, body));
   const form = useForm({
@@ -25,16 +36,30 @@ function NotesEditor({ call }: { call: Call }) {
     defaultValues: { notes: call.notes?.text ?? '' },
   });
   const notes = useWatch({ control: form.control, name: 'notes' }) ?? '';
+  const { isDirty, defaultValues } = form.formState;
+  // The save the text stems from: the one shown on opening, then this editor's own. A card may
+  // still show the notes before the viewer's own save for a moment; those are not newer.
+  const [since, setSince] = useState(() => call.notes?.updatedAt ?? null);
+  const latest = call.notes;
+  const newer =
+    latest && savedAfter(latest, since) && latest.text !== (defaultValues?.notes ?? '') ? latest : null;
+
+  useEffect(() => {
+    // Untouched: the editor shows the newer notes as they are.
+    if (newer && !isDirty) form.reset({ notes: newer.text });
+  }, [newer, isDirty, form]);
+
   const submit = form.handleSubmit(async (body) => {
     try {
-      await save.mutateAsync(body);
+      const answer = await save.mutateAsync(body);
       // What was saved is the new starting point: Saved shows until the next change.
-      form.reset({ notes: body.notes });
+      setSince(answer.notes?.updatedAt ?? since);
+      form.reset({ notes: answer.notes?.text ?? body.notes });
     } catch {
       // The server's message shows under the box; the text stays to save again.
     }
   });
-  const saved = save.isSuccess && !form.formState.isDirty;
+  const saved = save.isSuccess && !isDirty && !(latest && savedAfter(latest, since));
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-2">
       <TextareaField
@@ -52,6 +77,13 @@ function NotesEditor({ call }: { call: Call }) {
         error={form.formState.errors.notes?.message}
         {...form.register('notes')}
       />
+      {newer && isDirty && (
+        <Alert tone="warning">
+          {newer.updatedBy.name} saved newer notes at{' '}
+          <time dateTime={newer.updatedAt}>{formatDateTime(newer.updatedAt)}</time>. Saving yours replaces
+          them.
+        </Alert>
+      )}
       {save.isError && <Alert title="The notes were not saved">{errorMessage(save.error)}</Alert>}
       <div className="flex items-center gap-3">
         <Button

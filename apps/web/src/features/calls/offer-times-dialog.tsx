@@ -32,7 +32,10 @@ function copyFor(action: TimesAction, call: Call, viewerZone: string) {
   if (action === 'propose_times')
     return {
       title: 'Offer other times',
-      intro: `None of the times suit you? Offer your own; ${name} picks one of them instead.`,
+      // The person who offered the times on offer replaces their own offer.
+      intro: call.offeredByMe
+        ? `These replace the times you offered; ${name} picks one of the new ones instead.`
+        : `None of the times suit you? Offer your own; ${name} picks one of them instead.`,
       confirm: 'Offer these times',
       done: `Times sent. ${name} picks one of them.`,
     };

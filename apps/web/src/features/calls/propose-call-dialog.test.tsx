@@ -85,7 +85,12 @@ describe('proposing a call', PAGE_TEST, () => {
     expect(dialog.queryByRole('button', { name: 'Add another time' })).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: `Remove time ${CALL_SLOTS_MAX}` }));
     expect(times()).toHaveLength(CALL_SLOTS_MAX - 1);
-    expect(dialog.getByText(/Sciwise creates a private video-room link/)).toBeTruthy();
+    // Rooms on the default video service are open to whoever has the link: no promise of privacy.
+    const linkHint = dialog.getByText(/Leave it empty and Sciwise creates/).textContent;
+    expect(linkHint).toContain(
+      'Sciwise creates a video-room link with a name nobody can guess, shared only with the two of you.',
+    );
+    expect(linkHint).not.toMatch(/private/i);
   });
 
   it('checks the form with the contract before sending anything', async () => {
@@ -135,7 +140,7 @@ describe('proposing a call', PAGE_TEST, () => {
           agenda: 'Which covariates to adjust for.',
           durationMinutes: 45,
           timeZone: 'Europe/London',
-          // No meeting link typed: none sent, the server makes a private room.
+          // No meeting link typed: none sent, the server makes a room with a name nobody can guess.
           slots: ['2026-05-04T15:00', '2026-05-05T09:30'],
         },
       },

@@ -126,7 +126,7 @@ export function ProposeCallDialog({
           inputMode="url"
           placeholder="https://"
           maxLength={CALL_LINK_MAX}
-          hint="Your Zoom, Teams or Meet link. Leave it empty and Sciwise creates a private video-room link for the call."
+          hint="Your Zoom, Teams or Meet link. Leave it empty and Sciwise creates a video-room link with a name nobody can guess, shared only with the two of you."
           error={errors.meetingUrl?.message}
           {...form.register('meetingUrl')}
         />

@@ -78,12 +78,20 @@ function replaceInLists(queryClient: QueryClient, call: Call) {
   );
 }
 
+/** A refusal: the server read the request and said no (400, 403, 404, 409, ...). */
+const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
 /**
  * A change to one call. The answer shows at once where the call is listed; then every list is
  * read again, as a change can move a call between views (a cancelled call leaves Upcoming). A
  * 409 means the other side acted meanwhile: the lists are read again so the page shows what now.
+ * With `refreshOnRefusal`, any refusal (4xx) does the same: confirming a time the other side has
+ * since replaced answers 400 "Choose one of the times offered.", and the current times should show.
  */
-export function useCallChange<TInput>(run: (input: TInput) => Promise<Call>) {
+export function useCallChange<TInput>(
+  run: (input: TInput) => Promise<Call>,
+  { refreshOnRefusal = false }: { refreshOnRefusal?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -92,8 +100,8 @@ export function useCallChange<TInput>(run: (input: TInput) => Promise<Call>) {
       void queryClient.invalidateQueries({ queryKey: callKeys.all });
     },
     onError: (error) => {
-      if (isApiError(error) && error.status === 409)
-        void queryClient.invalidateQueries({ queryKey: callKeys.all });
+      const stale = refreshOnRefusal ? isRefusal(error) : isApiError(error) && error.status === 409;
+      if (stale) void queryClient.invalidateQueries({ queryKey: callKeys.all });
     },
   });
 }

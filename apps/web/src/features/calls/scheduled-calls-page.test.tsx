@@ -139,4 +139,38 @@ describe('the Scheduled Calls page', PAGE_TEST, () => {
     expect(await screen.findByRole('article', { name: 'Walk through the analysis plan' })).toBeTruthy();
     expect(screen.queryByText('The calls are not available right now.')).toBeNull();
   });
+
+  it('reads the calls again when a confirm is refused, so the times now on offer show', async () => {
+    // Far ahead, so none has passed whenever this runs.
+    const first = ['2099-03-03T15:00:00.000Z', '2099-03-03T16:30:00.000Z'];
+    const replaced = ['2099-03-05T15:00:00.000Z', '2099-03-06T15:00:00.000Z'];
+    let offered = first;
+    const asked: string[] = [];
+    fakeApi({
+      'GET /api/calls': (_body: unknown, url: string) => {
+        asked.push(url);
+        return list([aCall({ offeredStarts: offered })]);
+      },
+      // Dana replaced her times meanwhile: the one picked is no longer on offer.
+      'POST /api/calls/call-1/confirm': () => {
+        offered = replaced;
+        return Response.json(
+          { message: 'Choose one of the times offered.', code: 'invalid_input' },
+          { status: 400 },
+        );
+      },
+    });
+    renderAt('/profile/calls');
+    const card = within(await screen.findByRole('article', { name: 'Walk through the analysis plan' }));
+    const values = () => card.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value);
+    expect(values()).toEqual(first);
+
+    fireEvent.click(card.getAllByRole('radio')[1]!);
+    fireEvent.click(card.getByRole('button', { name: 'Confirm this time' }));
+    expect((await card.findByRole('alert')).textContent).toContain('Choose one of the times offered.');
+    await waitFor(() => expect(values()).toEqual(replaced));
+    expect(asked).toEqual(['/api/calls?view=upcoming', '/api/calls?view=upcoming']);
+    // Nothing is picked among the new times.
+    expect(card.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+  });
 });
