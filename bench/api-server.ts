@@ -35,7 +35,8 @@ const bare = Fastify({ logger: false });
 bare.get('/bare/me', async (request, reply) => {
   const token = (request.headers.authorization ?? '').slice(7);
   // $1 the token's hash, $2 the limit (1), as drizzle binds them.
-  const rows = await database.rawQuery(SESSION_SQL, [hashToken(token), 1]);
+  // Named like the app's (drizzle prepares it as find_session): on PostgreSQL both are parsed once.
+  const rows = await database.rawQuery(SESSION_SQL, [hashToken(token), 1], { name: 'bare_find_session' });
   if (rows.length === 0) return reply.status(401).send({ message: 'no' });
   return rows[0];
 });

@@ -219,7 +219,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (ownsDatabase) await database.close();
   });
 
-  await registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   registerOriginCheck(app, config.publicUrl);
   // Before compression: a kept idempotent answer is the JSON text, not its compressed bytes.
   await app.register(idempotencyPlugin);

@@ -20,8 +20,12 @@ export interface DatabaseHandle {
   /** Runs fn while holding a cluster-wide lock (so several nodes never migrate at once). */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** Plain SQL straight to the driver, bypassing the ORM: benchmarks use it as their baseline. */
-  rawQuery(text: string, params: unknown[]): Promise<unknown[]>;
+  /**
+   * Plain SQL straight to the driver, bypassing the ORM: benchmarks use it as their baseline.
+   * A `name` makes it a prepared statement on PostgreSQL (parsed once per connection), as the
+   * app's own prepared queries are; PGlite has no named statements to keep.
+   */
+  rawQuery(text: string, params: unknown[], options?: { name?: string }): Promise<unknown[]>;
   /**
    * LISTENs on a channel: NOTIFY is delivered after the sending transaction commits, to every
    * node on the database. Returns a function that stops listening.
@@ -53,7 +57,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
-      rawQuery: async (text, params) => (await pool.query(text, params)).rows,
+      rawQuery: async (text, params, options) =>
+        (await pool.query({ text, values: params, ...(options?.name && { name: options.name }) })).rows,
       listen: (channel, onPayload) => listenOnPostgres(options.url!, channel, onPayload),
       async withMigrationLock(fn) {
         const client = await pool.connect();

@@ -1,14 +1,33 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '../errors.ts';
 import { isSameSiteOrigin } from '../lib/same-origin.ts';
 
+/**
+ * The headers helmet sets for these options, worked out once. @fastify/helmet rebuilt helmet's
+ * middleware (parsing every CSP directive again) on each request; the headers never vary here, so
+ * helmet writes them to a recording response at start-up and each request gets the copy.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 /** Strict headers for every response: no inline script anywhere, no framing, no sniffing. */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { hsts: boolean },
-): Promise<void> {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,8 +49,12 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=()';
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (request.url.startsWith('/api/')) noStoreUnlessDeclared(reply);
   });
 }
