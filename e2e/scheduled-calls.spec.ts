@@ -177,8 +177,11 @@ test('a client proposes a call from the workspace, the expert picks the second t
   await expectNoSeriousViolations(page, 'scheduled calls, confirmed');
   await screenshots(page, testInfo, 'calls-confirmed');
 
-  // The client sees the same booked time under Upcoming, on New York's clock alone.
-  await client.page.goto('/profile/calls');
+  // The client sees the same booked time under Upcoming, on New York's clock alone (through the
+  // page's longer path, which opens the same page).
+  const longPath = await client.page.goto('/profile/scheduled-calls');
+  expect(longPath?.status()).toBe(200);
+  await expect(client.page.getByRole('heading', { level: 1, name: 'Scheduled Calls' })).toBeVisible();
   const clientCard = client.page.getByRole('article', { name: TOPIC });
   await expect(clientCard).toContainText('Confirmed', { timeout: 30_000 });
   await expect(clientCard.locator(`time[datetime="${picked.toISOString()}"]`).locator('..')).toHaveText(

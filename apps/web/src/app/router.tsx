@@ -161,6 +161,8 @@ const profileRoutes: RouteObject[] = [
   profilePage('payment', 'PaymentDetailsPage'),
   profilePage('billing', 'BillingPage'),
   profilePage('calls', 'ScheduledCallsPage'),
+  // The spec's path is /profile/calls; the longer name (as issue #18 wrote it) opens the same page.
+  profilePage('scheduled-calls', 'ScheduledCallsPage'),
   profilePage('settings', 'SettingsPage'),
   profilePage('notifications', 'NotificationsPage'),
   profilePage('admin', 'AdminHomePage'),
