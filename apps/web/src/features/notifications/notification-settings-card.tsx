@@ -1,5 +1,6 @@
 import { emailKinds, type NotificationSettings } from '@sciwise/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
@@ -11,9 +12,15 @@ import { notificationSettingsQuery, useSaveNotificationSettings } from './querie
 export function NotificationSettingsCard() {
   const settings = useQuery(notificationSettingsQuery);
   const save = useSaveNotificationSettings();
-  const shown: NotificationSettings | undefined = save.isPending ? save.variables : settings.data;
+  // Set in the click's own render: the mutation's pending state comes a render later, and in
+  // between the controlled box showed the saved value again (a flicker a quick test could catch).
+  const [saving, setSaving] = useState<NotificationSettings | null>(null);
+  const shown: NotificationSettings | undefined = saving ?? settings.data;
   const change = (patch: Partial<NotificationSettings>) => {
-    if (shown) save.mutate({ ...shown, ...patch });
+    if (!shown) return;
+    const next = { ...shown, ...patch };
+    setSaving(next);
+    save.mutate(next, { onSettled: () => setSaving(null) });
   };
   return (
     <Card
@@ -32,14 +39,14 @@ export function NotificationSettingsCard() {
               key={setting}
               label={label}
               checked={shown?.[setting] ?? true}
-              disabled={save.isPending}
+              disabled={saving !== null}
               onChange={(event) => change({ [setting]: event.target.checked })}
             />
           ))}
           <CheckboxField
             label="Show new messages in the notification bell"
             checked={shown?.inAppMessages ?? true}
-            disabled={save.isPending}
+            disabled={saving !== null}
             onChange={(event) => change({ inAppMessages: event.target.checked })}
           />
         </div>
