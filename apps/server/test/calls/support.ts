@@ -1,11 +1,11 @@
-import type { Call, CallProposalRequest } from '@sciwise/contracts';
-import { desc, eq } from 'drizzle-orm';
+import type { Call, CallList, CallProposalRequest } from '@sciwise/contracts';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import nodeIcal from 'node-ical';
 import { expect } from 'vitest';
-import { devOutbox } from '../../src/db/schema/index.ts';
+import { devOutbox, notifications, users } from '../../src/db/schema/index.ts';
 import type { SignedInUser } from '../factories.ts';
 import { call } from '../support/requests.ts';
 
@@ -64,6 +64,38 @@ export async function mailFor(app: FastifyInstance, email: string) {
     .from(devOutbox)
     .where(eq(devOutbox.to, email.toLowerCase()))
     .orderBy(desc(devOutbox.createdAt));
+}
+
+export const MINUTE = 60_000;
+
+/** The sentence an error answer carries. */
+export const message = (response: { json<T>(): T }) => response.json<{ message: string }>().message;
+
+export async function callList(app: FastifyInstance, who: SignedInUser, query = ''): Promise<CallList> {
+  const response = await call(app, 'GET', `/api/calls${query}`, who);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<CallList>();
+}
+
+/** The titles of the call notifications a person has in the bell. */
+export async function callTitles(app: FastifyInstance, who: SignedInUser): Promise<string[]> {
+  const rows = await app.db
+    .select({ title: notifications.title })
+    .from(notifications)
+    .where(and(eq(notifications.userId, who.id), eq(notifications.kind, 'call')));
+  return rows.map((row) => row.title);
+}
+
+export async function fullName(app: FastifyInstance, who: SignedInUser): Promise<string> {
+  const [person] = await app.db.select().from(users).where(eq(users.id, who.id));
+  return `${person!.firstName} ${person!.lastName}`;
+}
+
+/** Both parsers read the same event: the instant, the zone, the UID and the revision. */
+export function bothParsers(ics: string): ParsedInvitation {
+  const first = readWithIcalJs(ics);
+  expect(readWithNodeIcal(ics)).toEqual(first);
+  return first;
 }
 
 export interface ParsedInvitation {
