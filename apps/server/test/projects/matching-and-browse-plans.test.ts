@@ -1,7 +1,7 @@
 import { projectListQuerySchema, type ProjectListQuery } from '@sciwise/contracts';
 import { eq, sql, type Logger } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expertProfiles, projects, users } from '../../src/db/schema/index.ts';
+import { projects, users } from '../../src/db/schema/index.ts';
 import { SEED_EMAIL_DOMAIN, seedExperts } from '../../src/db/seed/experts.ts';
 import { seedProjects } from '../../src/db/seed/projects.ts';
 import { browseProjects, listOpenProjects } from '../../src/modules/projects/listing.ts';
@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  */
 const SEEDED_EXPERTS = 1000;
 const SEEDED_PROJECTS = 2000;
-const hotTables = ['projects', 'expert_profiles', 'expert_subject_matches'];
+const hotTables = ['projects', 'open_project_subjects', 'expert_profiles', 'expert_subject_matches'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,21 +113,27 @@ describe(`matching and browse plans on ${SEEDED_EXPERTS.toLocaleString('en')} ex
     expectIndexesOnly(await plansOf(() => matchExperts(t.app.db, project)), 'expert_subject_matches_pk');
   });
 
-  it('browse as an expert: their subjects first, on the subjects index, and the page after', async () => {
-    const [expert] = await t.app.db
-      .select({ userId: expertProfiles.userId })
-      .from(expertProfiles)
-      .innerJoin(users, eq(users.id, expertProfiles.userId))
-      .where(eq(users.email, `expert-0@${SEED_EMAIL_DOMAIN}`));
-    const first = await browseProjects(t.app.db, expert!.userId, list({}));
+  it('browse as an expert: their subjects first, one walk per subject, and the page after', async () => {
+    const expert = await userIdOf(`expert-0@${SEED_EMAIL_DOMAIN}`);
+    const first = await browseProjects(t.app.db, expert, list({}));
     expectIndexesOnly(
-      await plansOf(() => browseProjects(t.app.db, expert!.userId, list({}))),
-      'projects_open_subjects_idx',
+      await plansOf(() => browseProjects(t.app.db, expert, list({}))),
+      'open_project_subjects_newest_idx',
     );
     expectIndexesOnly(
-      await plansOf(() => browseProjects(t.app.db, expert!.userId, list({ cursor: first.nextCursor! }))),
-      'projects_open_subjects_idx',
+      await plansOf(() => browseProjects(t.app.db, expert, list({ cursor: first.nextCursor! }))),
+      'open_project_subjects_newest_idx',
     );
+  });
+
+  // The fit phase under filters: a category walks the subject rows of that category; a search
+  // word none of the expert's newest projects has is intersected in the subjects-and-search index.
+  it.each([
+    ['a category', { category: 'writers' }, 'open_project_subjects_category_idx'],
+    ['a rare word', { q: 'proteomics' }, 'projects_open_match_idx'],
+  ] as const)('browse as an expert, %s: indexes only', async (_name, query, index) => {
+    const expert = await userIdOf(`expert-0@${SEED_EMAIL_DOMAIN}`);
+    expectIndexesOnly(await plansOf(() => browseProjects(t.app.db, expert, list(query))), index);
   });
 
   // A client has no subjects, so browse is one newest-first walk with the filters.
@@ -135,9 +141,9 @@ describe(`matching and browse plans on ${SEEDED_EXPERTS.toLocaleString('en')} ex
     ['newest first', {}, 'projects_public_open_idx'],
     // A common phrase is met within a page of the newest (the same index); a rare word is looked up.
     ['a common phrase', { q: 'grant application' }, 'projects_public_open_idx'],
-    ['a rare word', { q: 'proteomics' }, 'projects_open_search_idx'],
+    ['a rare word', { q: 'proteomics' }, 'projects_open_match_idx'],
     ['a category', { category: 'consultants', budgetType: 'hourly' }, 'projects_open_category_idx'],
-    ['a subject', { subject: 'data-analysis' }, 'projects_open_subjects_idx'],
+    ['a subject', { subject: 'data-analysis' }, 'projects_open_match_idx'],
   ] as const)('browse as a client, %s: indexes only', async (_name, query, index) => {
     const client = await userIdOf(`client-0@${SEED_EMAIL_DOMAIN}`);
     expectIndexesOnly(await plansOf(() => browseProjects(t.app.db, client, list(query))), index);

@@ -95,10 +95,45 @@ export const projects = pgTable(
     index('projects_open_category_idx')
       .on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(open),
-    index('projects_open_subjects_idx').using('gin', t.subjects).where(open),
-    index('projects_open_search_idx').using('gin', t.searchVector).where(open),
+    // One GIN index over both: it answers either alone as well as two would, and a subject
+    // condition and a search together in one scan, intersecting their entries in the index
+    // (browse's "fits your subjects" with a search, however few projects have both).
+    index('projects_open_match_idx').using('gin', t.subjects, t.searchVector).where(open),
     // My Projects pages by (updated_at desc, id desc); nulls first as plain DESC sorts, so the index serves it.
     index('projects_owner_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Browse's narrow copy of open public projects: one row per (subject, project), kept in step by a
+ * trigger on projects (migration 0033). An expert's "fits your subjects" page merges one
+ * newest-first walk per subject of theirs, so it stops after a page however rare their subjects
+ * are among the projects shown (a walk of all open projects skipping the rest grew with them).
+ */
+export const openProjectSubjects = pgTable(
+  'open_project_subjects',
+  {
+    subject: text('subject').notNull(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    category: expertCategory('category'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'open_project_subjects_pk', columns: [t.subject, t.projectId] }),
+    index('open_project_subjects_newest_idx').on(
+      t.subject,
+      t.publishedAt.desc().nullsFirst(),
+      t.projectId.desc().nullsFirst(),
+    ),
+    index('open_project_subjects_category_idx').on(
+      t.subject,
+      t.category,
+      t.publishedAt.desc().nullsFirst(),
+      t.projectId.desc().nullsFirst(),
+    ),
+    index('open_project_subjects_project_idx').on(t.projectId),
   ],
 );
 

@@ -7,7 +7,7 @@ import {
 import { like, sql } from 'drizzle-orm';
 import { usdMinor } from '@sciwise/contracts';
 import type { Database } from '../client.ts';
-import { projects, users } from '../schema/index.ts';
+import { openProjectSubjects, projects, users } from '../schema/index.ts';
 import { SEED_EMAIL_DOMAIN } from './experts.ts';
 import { subjectCatalogue } from './expert-data.ts';
 import { prng } from './prng.ts';
@@ -165,6 +165,6 @@ export async function seedProjects(db: Database, count: number, progress?: SeedP
     next = end;
     progress?.(next - start, count - start);
   }
-  await db.execute(sql`vacuum analyze ${projects}, ${users}`);
+  await db.execute(sql`vacuum analyze ${projects}, ${openProjectSubjects}, ${users}`);
   return next - start;
 }

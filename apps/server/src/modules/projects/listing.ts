@@ -1,10 +1,12 @@
 import type { ProjectListResponse, projectListQuerySchema } from '@sciwise/contracts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
-import { expertProfiles, projects as p, subjects } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.ts';
+import { expertProfiles, openProjectSubjects as s, projects as p, subjects } from '../../db/schema/index.ts';
+import { atMicros, decodeCursor, encodeCursor, epochMicros, pageOf } from '../../lib/cursor.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { normaliseQuery } from '../experts/search.ts';
 import { presentListItem } from './presenter.ts';
 
@@ -24,7 +26,7 @@ const listColumns = {
   deadline: p.deadline,
   publishedAt: p.publishedAt,
   /** Microseconds since the epoch: the keyset compares it exactly, unlike a JS Date. */
-  micros: sql<string>`(extract(epoch from ${p.publishedAt}) * 1000000)::bigint::text`,
+  micros: epochMicros(p.publishedAt),
 };
 
 const textArray = (values: string[]) =>
@@ -52,18 +54,27 @@ async function filterConditions(db: Executor, input: ListInput, signedIn: boolea
     const tsquery = sql`websearch_to_tsquery('english', ${q})`;
     // Signed-out visitors may only search what they may read: title and subjects (weight A), so
     // a search cannot tell them whether a word is in a description they cannot see. The same
-    // holds for everyone on a confidential brief (decision 064). Two matches, OR-ed, so each
-    // can use the search index.
-    const titles = sql`${p.searchVector} @@ ${restrictToWeights(tsquery, 'A')}`;
-    conditions.push(
-      signedIn ? sql`(${titles} or (${p.ndaMode} = 'none' and ${p.searchVector} @@ ${tsquery}))` : titles,
-    );
+    // holds for everyone on a confidential brief (decision 064). Signed in, that is "titles, or
+    // all of an open brief", written as (titles or all) and (titles or open brief): its first
+    // half is one match (a tsquery's || is "either"), which the search index answers in the same
+    // scan as a subject condition.
+    const inTitles = restrictToWeights(tsquery, 'A');
+    const titles = sql`${p.searchVector} @@ ${inTitles}`;
+    if (signedIn)
+      conditions.push(
+        sql`${p.searchVector} @@ (${inTitles} || ${tsquery})`,
+        sql`(${titles} or ${p.ndaMode} = 'none')`,
+      );
+    else conditions.push(titles);
   }
   return conditions;
 }
 
-function afterCursor(cursor: { key: number; id: string }): SQL {
-  return sql`(${p.publishedAt}, ${p.id}) < (to_timestamp(${cursor.key}::float8 / 1000000), ${cursor.id}::uuid)`;
+type Cursor = { key: number; id: string };
+
+/** Rows after the cursor's, by (published_at, id) of the projects or of their subject rows. */
+function afterCursor(cursor: Cursor, at: { publishedAt: AnyPgColumn; id: AnyPgColumn } = p): SQL {
+  return sql`(${at.publishedAt}, ${at.id}) < (${atMicros(cursor.key)}, ${cursor.id}::uuid)`;
 }
 
 async function page(db: Executor, conditions: SQL[], limit: number) {
@@ -73,6 +84,122 @@ async function page(db: Executor, conditions: SQL[], limit: number) {
     .where(and(...conditions))
     .orderBy(desc(p.publishedAt), desc(p.id))
     .limit(limit + 1);
+}
+
+/** How much longer a second round's walks are than the first's. */
+const WALK_GROWTH = 4;
+
+/**
+ * The fit phase's page. A round reads the newest rows of open_project_subjects for each subject
+ * of the expert's (one index walk each), keeps the candidates whose order is settled (see
+ * knownCandidates), and reads those projects by id against the other filters. The first round's
+ * walks stop at the page's size, so a page costs the same however rare the expert's subjects
+ * are among the projects listed (a walk of all open projects skipping the rest grew with them).
+ * When the filters refuse candidates (a search, a subject, a budget type), one more round
+ * WALK_GROWTH times longer is read if the first one's hit rate says it will fill the page;
+ * otherwise the matches are sparse among the expert's projects, and the rest of the page is
+ * found through the subjects-and-search index instead (matchingIds).
+ */
+async function fitWalkPage(
+  db: Executor,
+  filters: { conditions: SQL[]; fits: SQL },
+  walk: { subjects: string[]; category: ListInput['category']; cursor: Cursor | null },
+  limit: number,
+) {
+  const rows: Awaited<ReturnType<typeof page>> = [];
+  let perWalk = limit + 1;
+  let after = walk.cursor;
+  for (let round = 1; ; round += 1) {
+    const where = [sql`${s.subject} = m.subject`];
+    if (walk.category) where.push(eq(s.category, walk.category));
+    if (after) where.push(afterCursor(after, { publishedAt: s.publishedAt, id: s.projectId }));
+    const found = await rowsOf<{ subject: string; id: string; micros: string }>(
+      db,
+      sql`
+      select m.subject, w.project_id as id, ${epochMicros(sql`w.published_at`)} as micros
+        from unnest(${textArray(walk.subjects)}) as m(subject)
+        cross join lateral (
+          select ${s.projectId}, ${s.publishedAt} from ${s} where ${and(...where)}
+           order by ${s.publishedAt} desc, ${s.projectId} desc limit ${perWalk}
+        ) w`,
+    );
+    const { ids, reachedTo } = knownCandidates(found, perWalk);
+    const shown = await projectsByIds(db, filters.conditions, ids, limit + 1 - rows.length);
+    rows.push(...shown);
+    if (rows.length > limit || !reachedTo) return rows;
+    after = reachedTo;
+    if (round === 2 || shown.length * WALK_GROWTH < limit + 1 - rows.length) break;
+    perWalk *= WALK_GROWTH;
+  }
+  const more = await matchingIds(
+    db,
+    [...filters.conditions, filters.fits, afterCursor(after)],
+    limit + 1 - rows.length,
+  );
+  rows.push(...(await projectsByIds(db, filters.conditions, more, limit + 1 - rows.length)));
+  return rows;
+}
+
+/**
+ * The newest `limit` open projects meeting the conditions, found through the indexes that
+ * narrow them (the subjects-and-search index intersects a subject condition with a search in
+ * one scan) and then sorted. Materialised, so the planner cannot walk every open project newest
+ * first instead, hoping to meet a match soon: matches are rarely where its estimates put them.
+ */
+async function matchingIds(db: Executor, conditions: SQL[], limit: number): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`with matches as materialized (select ${p.id}, ${p.publishedAt} from ${p} where ${and(...conditions)})
+        select id from matches order by published_at desc, id desc limit ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * These projects, newest first, that meet the conditions; at most `limit`. Joined to the ids as
+ * one array, so each is read through the primary key (the planner would otherwise AND an IN list
+ * with a search index scan that reads every match of a common word).
+ */
+async function projectsByIds(db: Executor, conditions: SQL[], ids: string[], limit: number) {
+  if (ids.length === 0) return [];
+  const idArray = `{${ids.join(',')}}`;
+  return db
+    .select(listColumns)
+    .from(p)
+    .innerJoin(sql`unnest(${idArray}::uuid[]) as candidate(id)`, sql`candidate.id = ${p.id}`)
+    .where(and(...conditions))
+    .orderBy(desc(p.publishedAt), desc(p.id))
+    .limit(limit);
+}
+
+/**
+ * The candidates of one round whose order is settled: a walk cut at `perWalk` rows may hold
+ * older rows than its last, so only rows down to the newest of the cut walks' last rows count;
+ * `reachedTo` is where the next round goes on from (null once every walk ran out).
+ */
+function knownCandidates(found: { subject: string; id: string; micros: string }[], perWalk: number) {
+  const bySubject = new Map<string, { id: string; micros: string }[]>();
+  for (const row of found) bySubject.set(row.subject, [...(bySubject.get(row.subject) ?? []), row]);
+  let reachedTo: { micros: bigint; id: string } | null = null;
+  for (const walkRows of bySubject.values()) {
+    if (walkRows.length < perWalk) continue;
+    const last = walkRows[walkRows.length - 1]!;
+    const candidate = { micros: BigInt(last.micros), id: last.id };
+    if (!reachedTo || compareKeys(candidate, reachedTo) < 0) reachedTo = candidate;
+  }
+  const settled = found.filter(
+    (row) => !reachedTo || compareKeys({ micros: BigInt(row.micros), id: row.id }, reachedTo) <= 0,
+  );
+  return {
+    ids: [...new Set(settled.map((row) => row.id))],
+    reachedTo: reachedTo ? { key: Number(reachedTo.micros), id: reachedTo.id } : null,
+  };
+}
+
+/** Newest-first order of (published_at, id) keys: positive when `a` comes later in the walk. */
+function compareKeys(a: { micros: bigint; id: string }, b: { micros: bigint; id: string }): number {
+  if (a.micros !== b.micros) return a.micros < b.micros ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
 /** GET /api/projects: open public projects, newest first; anonymous visitors get the summary fields only. */
@@ -120,8 +247,15 @@ export async function browseProjects(
   const mine = profile?.subjects ?? [];
   const fits = mine.length > 0 ? sql`${p.subjects} && ${textArray(mine)}` : null;
 
+  const phaseConditions = (phase: Phase, cursor: Cursor | null) => {
+    const conditions = [...base];
+    if (fits) conditions.push(phase === 'fit' ? fits : sql`not (${fits})`);
+    if (cursor) conditions.push(afterCursor(cursor));
+    return conditions;
+  };
+
   let phase: Phase = fits ? 'fit' : 'rest';
-  let cursor: { key: number; id: string } | null = null;
+  let cursor: Cursor | null = null;
   if (input.cursor) {
     const decoded = decodeCursor(
       input.cursor,
@@ -134,11 +268,16 @@ export async function browseProjects(
   const items: ProjectListResponse['projects'] = [];
   let nextCursor: string | null = null;
   while (items.length < input.limit) {
-    const conditions = [...base];
-    if (fits) conditions.push(phase === 'fit' ? fits : sql`not (${fits})`);
-    if (cursor) conditions.push(afterCursor(cursor));
     const want = input.limit - items.length;
-    const rows = await page(db, conditions, want);
+    const rows =
+      phase === 'fit' && fits
+        ? await fitWalkPage(
+            db,
+            { conditions: base, fits },
+            { subjects: mine, category: input.category, cursor },
+            want,
+          )
+        : await page(db, phaseConditions(phase, cursor), want);
     const shown = rows.slice(0, want);
     items.push(...shown.map((row) => presentListItem(row, true, phase === 'fit')));
     const last = shown[shown.length - 1];
