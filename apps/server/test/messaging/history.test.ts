@@ -201,7 +201,7 @@ describe('who may message whom', () => {
     expect((await send(expertSocket, { receiverId: owner.id, text: 'About your project' })).ok).toBe(false);
     const [project] = await t.app.db
       .insert(projects)
-      .values({ ownerId: owner.id, title: 'Stability study', status: 'open' })
+      .values({ ownerId: owner.id, title: 'Stability study', status: 'open', publishedAt: new Date() })
       .returning({ id: projects.id });
     await t.app.db.insert(projectInvitations).values({ projectId: project!.id, expertId: expert.id });
     const ack = await send(expertSocket, { receiverId: owner.id, text: 'About your project' });

@@ -11,6 +11,7 @@ import {
 } from '@sciwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  check,
   customType,
   boolean,
   date,
@@ -87,6 +88,8 @@ export const projects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Publishing sets the time; the lists and browse's subject rows order by it.
+    check('projects_open_published', sql`${t.status} <> 'open' or ${t.publishedAt} is not null`),
     // The lists page by (published_at desc, id desc); nulls first as plain DESC sorts, so these
     // serve the order and a page stops after its rows (nulls last made it sort every open project).
     index('projects_public_open_idx')
