@@ -1,6 +1,8 @@
 import type { ProjectListResponse } from '@sciwise/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedExpert, openProject, signedInUser, type SignedInUser, uniqueWord } from '../factories.ts';
+import { queryRows } from '../support/ledger.ts';
 import { call, type Who } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -105,36 +107,50 @@ describe('browse: projects in my subjects', () => {
     expect(pages).toBe(1);
   });
 
-  it('follows the projects: a new subject, a cancellation, an invite-only brief', async () => {
-    const moved = made[0]!;
-    const cancelled = made[1]!;
-    const hidden = made[2]!;
-    const other = await openProject(t.app, owner, {
-      title: `Omics ${word} study, third subject`,
+  it('follows the projects: subjects gained and lost, a new category, a cancellation, an invite-only brief', async () => {
+    const [leaving, recategorised, cancelled, hidden] = made.slice(0, 4).map((m) => m.id) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const joining = await openProject(t.app, owner, {
+      title: `Omics ${word} study, not yet in a subject of theirs`,
       subjects: ['Copywriting'],
     });
-    const before = await fitPages('limit=20', expert);
-    expect(ids(before.fits)).not.toContain(other.id);
+    expect(ids((await fitPages('limit=20', expert)).fits)).not.toContain(joining.id);
 
-    const edited = await call(t.app, 'PATCH', `/api/projects/${other.id}`, owner, {
-      title: `Omics ${word} study, third subject`,
-      subjects: [subjects[2]],
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect((await call(t.app, 'POST', `/api/projects/${cancelled.id}/cancel`, owner)).statusCode).toBe(200);
-    const invited = await call(t.app, 'PATCH', `/api/projects/${hidden.id}`, owner, {
-      title: `Omics ${word} study, invited experts only`,
-      subjects: [subjects[0]],
-      visibility: 'invite_only',
-    });
-    expect(invited.statusCode, invited.body).toBe(200);
+    const edit = async (id: string, changes: Record<string, unknown>) => {
+      const response = await call(t.app, 'PATCH', `/api/projects/${id}`, owner, {
+        title: `Omics ${word} study, edited`,
+        ...changes,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit(joining.id, { subjects: [subjects[2]] });
+    await edit(leaving, { subjects: ['Copywriting'] });
+    await edit(recategorised, { subjects: [subjects[1]], category: 'writers' });
+    expect((await call(t.app, 'POST', `/api/projects/${cancelled}/cancel`, owner)).statusCode).toBe(200);
+    await edit(hidden, { subjects: [subjects[0]], visibility: 'invite_only' });
 
-    const after = await fitPages('limit=20', expert);
-    const listed = ids(after.fits);
-    expect(listed).toContain(other.id);
-    expect(listed).toContain(moved.id);
-    expect(listed).not.toContain(cancelled.id);
-    expect(listed).not.toContain(hidden.id);
+    const listed = ids((await fitPages('limit=20', expert)).fits);
+    expect(listed).toContain(joining.id);
+    expect(listed).toContain(recategorised);
+    for (const gone of [leaving, cancelled, hidden]) expect(listed).not.toContain(gone);
+    expect(ids((await fitPages('category=writers&limit=20', expert)).fits)).toEqual([recategorised]);
+
+    // The mirror itself: browse checks a project's own row too, so these are what the trigger keeps.
+    const mirrored = async (id: string) =>
+      (
+        await queryRows<{ subject: string; category: string | null }>(
+          t.app.db,
+          sql`select subject, category from open_project_subjects where project_id = ${id} order by subject`,
+        )
+      ).map((row) => `${row.subject} (${row.category})`);
+    expect(await mirrored(joining.id)).toEqual([`${subjects[2]} (data_analysts)`]);
+    expect(await mirrored(recategorised)).toEqual([`${subjects[1]} (writers)`]);
+    expect(await mirrored(leaving)).toEqual(['Copywriting (data_analysts)']);
+    for (const gone of [cancelled, hidden]) expect(await mirrored(gone)).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ CREATE INDEX "open_project_subjects_newest_idx" ON "open_project_subjects" USING
 CREATE INDEX "open_project_subjects_category_idx" ON "open_project_subjects" USING btree ("subject","category","published_at" DESC NULLS FIRST,"project_id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "open_project_subjects_project_idx" ON "open_project_subjects" USING btree ("project_id");--> statement-breakpoint
 CREATE INDEX "projects_open_match_idx" ON "projects" USING gin ("subjects","search_vector") WHERE status = 'open';--> statement-breakpoint
+-- Publishing always set the time; a row written by hand without one takes its creation time.
+UPDATE "projects" SET "published_at" = "created_at" WHERE "status" = 'open' AND "published_at" IS NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_open_published" CHECK ("projects"."status" <> 'open' or "projects"."published_at" is not null);--> statement-breakpoint
 -- open_project_subjects mirrors every open public project: one row per subject. Any change to
 -- what browse reads from it (status, visibility, subjects, category, published_at) rewrites the

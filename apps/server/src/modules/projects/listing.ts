@@ -86,7 +86,7 @@ async function page(db: Executor, conditions: SQL[], limit: number) {
     .limit(limit + 1);
 }
 
-/** How much longer a second round's walks are than the first's. */
+/** How much longer each round's walks are than the last's. */
 const WALK_GROWTH = 4;
 
 /**
@@ -95,14 +95,15 @@ const WALK_GROWTH = 4;
  * knownCandidates), and reads those projects by id against the other filters. The first round's
  * walks stop at the page's size, so a page costs the same however rare the expert's subjects
  * are among the projects listed (a walk of all open projects skipping the rest grew with them).
- * When the filters refuse candidates (a search, a subject, a budget type), one more round
- * WALK_GROWTH times longer is read if the first one's hit rate says it will fill the page;
- * otherwise the matches are sparse among the expert's projects, and the rest of the page is
- * found through the subjects-and-search index instead (matchingIds).
+ * When the filters refuse candidates, each next round reads WALK_GROWTH times more, so the work
+ * follows how far down the matches are. A search or subject filter can be answered by an index
+ * instead: after a first round whose hit rate says a second would not fill the page either, the
+ * rest of the page is found through the subjects-and-search index (matchingIds). A budget type
+ * cannot, so it keeps walking.
  */
 async function fitWalkPage(
   db: Executor,
-  filters: { conditions: SQL[]; fits: SQL },
+  filters: { conditions: SQL[]; fits: SQL; indexed: boolean },
   walk: { subjects: string[]; category: ListInput['category']; cursor: Cursor | null },
   limit: number,
 ) {
@@ -124,11 +125,19 @@ async function fitWalkPage(
         ) w`,
     );
     const { ids, reachedTo } = knownCandidates(found, perWalk);
-    const shown = await projectsByIds(db, filters.conditions, ids, limit + 1 - rows.length);
+    // The fit is checked on the project itself too: a stale mirror row could then only leave a
+    // project out of this phase, never list one that no longer fits (and so twice).
+    const shown = await projectsByIds(
+      db,
+      [...filters.conditions, filters.fits],
+      ids,
+      limit + 1 - rows.length,
+    );
     rows.push(...shown);
     if (rows.length > limit || !reachedTo) return rows;
     after = reachedTo;
-    if (round === 2 || shown.length * WALK_GROWTH < limit + 1 - rows.length) break;
+    const sparse = round === 2 || shown.length * WALK_GROWTH < limit + 1 - rows.length;
+    if (filters.indexed && sparse) break;
     perWalk *= WALK_GROWTH;
   }
   const more = await matchingIds(
@@ -136,7 +145,9 @@ async function fitWalkPage(
     [...filters.conditions, filters.fits, afterCursor(after)],
     limit + 1 - rows.length,
   );
-  rows.push(...(await projectsByIds(db, filters.conditions, more, limit + 1 - rows.length)));
+  rows.push(
+    ...(await projectsByIds(db, [...filters.conditions, filters.fits], more, limit + 1 - rows.length)),
+  );
   return rows;
 }
 
@@ -183,9 +194,11 @@ function knownCandidates(found: { subject: string; id: string; micros: string }[
   let reachedTo: { micros: bigint; id: string } | null = null;
   for (const walkRows of bySubject.values()) {
     if (walkRows.length < perWalk) continue;
-    const last = walkRows[walkRows.length - 1]!;
-    const candidate = { micros: BigInt(last.micros), id: last.id };
-    if (!reachedTo || compareKeys(candidate, reachedTo) < 0) reachedTo = candidate;
+    // The walk's oldest row, by key (the statement orders each walk, not the rows it returns).
+    const last = walkRows
+      .map((row) => ({ micros: BigInt(row.micros), id: row.id }))
+      .reduce((oldest, row) => (compareKeys(row, oldest) > 0 ? row : oldest));
+    if (!reachedTo || compareKeys(last, reachedTo) < 0) reachedTo = last;
   }
   const settled = found.filter(
     (row) => !reachedTo || compareKeys({ micros: BigInt(row.micros), id: row.id }, reachedTo) <= 0,
@@ -273,7 +286,7 @@ export async function browseProjects(
       phase === 'fit' && fits
         ? await fitWalkPage(
             db,
-            { conditions: base, fits },
+            { conditions: base, fits, indexed: Boolean(normaliseQuery(input.q) || input.subject) },
             { subjects: mine, category: input.category, cursor },
             want,
           )
