@@ -5,12 +5,12 @@
 //   BENCH_SIGN_IN_RUNS sign-ins (default 10), each with the cookies cleared. Last line: one JSON
 //   object with the median, min and max in milliseconds.
 import { chromium, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
+import { chromiumPath, playwrightChromiumArgs } from '../scripts/chromium.js';
 import { startServedApp } from './served-app.ts';
 
 const RUNS = Number(process.env.BENCH_SIGN_IN_RUNS ?? 10);
 const { origin, stop } = await startServedApp('sign-in');
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: playwrightChromiumArgs });
 
 /** From the home page's Login dialog to the provider's consent page, choosing Ada and allowing. */
 async function signInWithDevId(page: Page, onClick: () => void) {

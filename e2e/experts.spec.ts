@@ -17,6 +17,8 @@ test('find an expert by subject: suggestions, results, shareable URL, card opens
   await expect(suggestions.getByRole('option', { name: /Bioinformatics/ })).toBeVisible();
   await suggestions.getByRole('option', { name: /Bioinformatics/ }).click();
   await expect(page).toHaveURL(/[?&]q=Bioinformatics/);
+  // The address changes before the new search answers: until then the directory's cards are shown.
+  await expect(page.getByText('Showing results for: Bioinformatics')).toBeVisible();
   await expect(results(page).first()).toBeVisible();
 
   const first = results(page).first().getByRole('link');

@@ -2,3 +2,5 @@
 export declare const chromiumPath: string;
 /** The flags the browser tests and benches start it with (see chromium.js). */
 export declare const chromiumArgs: string[];
+/** chromiumArgs plus the features a Playwright launch turns off (see chromium.js). */
+export declare const playwrightChromiumArgs: string[];
