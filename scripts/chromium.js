@@ -26,7 +26,8 @@ export const chromiumArgs = [
  * once: nearly half of the CPU time a context costs (measured: 8.0 against 4.4 CPU-seconds for
  * five contexts), and the browser tests open hundreds. Chromium reads only the last
  * --disable-features it is given, so this one repeats the features Playwright 1.65 disables by
- * default on Linux (its chromiumSwitches) and adds the two popups.
+ * default on Linux (its chromiumSwitches) and adds the two popups. package.json pins Playwright's
+ * version so that list cannot change under it.
  */
 const playwrightDisabledFeatures = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
