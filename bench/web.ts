@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../scripts/chromium.js';
+import { chromiumArgs, chromiumPath, omniboxPopupFeatures } from '../scripts/chromium.js';
 import { startServedApp } from './served-app.ts';
 
 const PAGES = ['/', '/how-it-works', '/find-an-expert'];
@@ -148,7 +148,15 @@ function withinBudget(figures: Omit<Figures, 'failedAudits'>): Record<keyof type
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
+  // Chromium reads only the last --disable-features: the omnibox popups join chrome-launcher's own.
+  const launcherFlags = chromeLauncher.Launcher.defaultFlags().map((flag) =>
+    flag.startsWith('--disable-features=') ? `${flag},${omniboxPopupFeatures.join(',')}` : flag,
+  );
+  chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    ignoreDefaultFlags: true,
+    chromeFlags: [...launcherFlags, ...chromiumArgs],
+  });
   const results: Figures[] = [];
   for (const page of PAGES) {
     // A warm-up load so the server's first-request costs (JIT, database pages) are not measured.

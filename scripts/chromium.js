@@ -44,9 +44,11 @@ const playwrightDisabledFeatures = [
   'AimEnabled',
   'PreconnectToSearch',
 ];
+/** The window's omnibox popups (see above): Chromium builds them even when nothing shows them. */
+export const omniboxPopupFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 export const playwrightChromiumArgs = [
   ...chromiumArgs,
-  `--disable-features=${[...playwrightDisabledFeatures, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
+  `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopupFeatures].join(',')}`,
 ];
 
 function runnable(file) {
