@@ -21,13 +21,17 @@ export const chromiumArgs = [
 ];
 
 /**
- * What Playwright's launches add. In Chromium 156 every new browser context opens a window whose
- * two omnibox popups are web pages of their own (chrome://omnibox-popup.top-chrome/), built at
- * once: nearly half of the CPU time a context costs (measured: 8.0 against 4.4 CPU-seconds for
- * five contexts), and the browser tests open hundreds. Chromium reads only the last
- * --disable-features it is given, so this one repeats the features Playwright 1.65 disables by
- * default on Linux (its chromiumSwitches) and adds the two popups. package.json pins Playwright's
- * version so that list cannot change under it.
+ * In Chromium 156 every new browser context opens a window whose two omnibox popups are web pages
+ * of their own (chrome://omnibox-popup.top-chrome/), built at once even though nothing shows them:
+ * nearly half of the CPU time a context costs (measured: 8.0 against 4.4 CPU-seconds for five
+ * contexts), and the browser tests open hundreds.
+ */
+export const omniboxPopupFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Chromium reads only the last --disable-features it is given, so ours repeats the features
+ * Playwright 1.65 disables by default on Linux (its chromiumSwitches). package.json pins
+ * Playwright's version so that this list cannot change under it.
  */
 const playwrightDisabledFeatures = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -44,8 +48,8 @@ const playwrightDisabledFeatures = [
   'AimEnabled',
   'PreconnectToSearch',
 ];
-/** The window's omnibox popups (see above): Chromium builds them even when nothing shows them. */
-export const omniboxPopupFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/** What Playwright's launches use: chromiumArgs, with the omnibox popups off. */
 export const playwrightChromiumArgs = [
   ...chromiumArgs,
   `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopupFeatures].join(',')}`,
