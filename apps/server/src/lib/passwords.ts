@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { concurrencyLimit } from './concurrency-limit.ts';
 
 /** OWASP's minimum for argon2id: m = 19 MiB, t = 2, p = 1. */
 export const ARGON2_OPTIONS = {
@@ -10,13 +12,20 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * One argon2 computation per core at a time. Each walks 19 MiB of memory at random, so more at once
+ * only share the caches (bench/api.ts prints the CPU a hash costs each way), and they would hold
+ * libuv's threads, which file reads and compression need too.
+ */
+const oneHashPerCore = concurrencyLimit(availableParallelism());
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return oneHashPerCore(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneHashPerCore(() => verify(passwordHash, password));
   } catch {
     return false;
   }
