@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@sciwise/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownDevices } from '../../src/db/schema/index.ts';
 import { authLimits, slowDownDelay } from '../../src/lib/rate-limit.ts';
@@ -138,6 +138,23 @@ describe('sign-in limits that keep the owner in', () => {
     expect(kept.map((row) => row.tokenHash).sort()).toEqual(devices.slice(-20).map(hashToken).sort());
   });
 
+  it('a device that signs in again keeps its cookie and counts as new again when older ones are let go', async () => {
+    const owner = await signedInUser(t.app);
+    const cookieOf = (signedIn: Awaited<ReturnType<typeof login>>) =>
+      signedIn.response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
+    const laptop = cookieOf(await login(owner.email, owner.password));
+    const others: string[] = [];
+    for (let i = 0; i < 19; i++) others.push(cookieOf(await login(owner.email, owner.password)));
+    expect(cookieOf(await login(owner.email, owner.password, { device: laptop }))).toBe(laptop);
+    const newest = cookieOf(await login(owner.email, owner.password));
+
+    const kept = await t.app.db.select().from(knownDevices).where(eq(knownDevices.userId, owner.id));
+    // The oldest cookie-less one went, not the laptop, which signed in after it.
+    expect(kept.map((row) => row.tokenHash).sort()).toEqual(
+      [laptop, ...others.slice(1), newest].map(hashToken).sort(),
+    );
+  });
+
   it('a device known to another account, or a made-up one, earns nothing', async () => {
     const owner = await signedInUser(t.app);
     const other = await signedInUser(t.app);
@@ -150,6 +167,26 @@ describe('sign-in limits that keep the owner in', () => {
       expect(attempt.status).toBe(200);
       expect(attempt.waited.length).toBe(1);
     }
+  });
+
+  it('a device that has not signed in for over a year is a stranger again', async () => {
+    const owner = await signedInUser(t.app);
+    const cookieOf = (signedIn: Awaited<ReturnType<typeof login>>) =>
+      signedIn.response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
+    const recent = cookieOf(await login(owner.email, owner.password));
+    const forgotten = cookieOf(await login(owner.email, owner.password));
+    await t.app.db
+      .update(knownDevices)
+      .set({ lastUsedAt: sql`now() - interval '366 days'` })
+      .where(eq(knownDevices.tokenHash, hashToken(forgotten)));
+    await failFromManyAddresses(owner.email, slowDown.freeFailures + 1);
+
+    expect((await login(owner.email, owner.password, { device: recent })).waited).toEqual([]);
+    const returning = await login(owner.email, owner.password, { device: forgotten });
+    expect(returning.status).toBe(200);
+    expect(returning.waited.length).toBe(1);
+    // It is known again from now on, under a new cookie.
+    expect(cookieOf(returning)).not.toBe(forgotten);
   });
 
   it('a known device has a failure limit of its own', async () => {

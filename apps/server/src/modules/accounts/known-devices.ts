@@ -1,6 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { knownDevices } from '../../db/schema/index.ts';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { knownDevices, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 /** A device is remembered this long after its last sign-in (the cookie lives as long). */
@@ -8,57 +7,58 @@ export const KNOWN_DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 /** Devices kept per account: API clients without a cookie jar add one at every sign-in. */
 const DEVICES_PER_ACCOUNT = 20;
 
-/** The id of the known device the token names, when it signed in to this account before. */
-export async function findKnownDevice(
-  db: Executor,
-  userId: string,
-  token: string | undefined,
-): Promise<string | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const [row] = await db
-    .select({ id: knownDevices.id })
-    .from(knownDevices)
-    .where(
-      and(
-        eq(knownDevices.tokenHash, hashToken(token)),
-        eq(knownDevices.userId, userId),
-        gt(knownDevices.lastUsedAt, new Date(Date.now() - KNOWN_DEVICE_TTL_MS)),
-      ),
-    )
-    .limit(1);
-  return row?.id;
+/** What a device cookie is looked up by; a missing or oversized one matches no device. */
+export function deviceTokenHash(token: string | undefined): string {
+  return token && token.length <= 200 ? hashToken(token) : '';
 }
 
 /**
- * After a successful password sign-in: refreshes a known device, or makes this one known with a
- * new token (a browser remembers the account that signed in last). Returns the cookie's token.
+ * The id of the known device whose token hashes to `tokenHash`, when it signed in to the user
+ * within KNOWN_DEVICE_TTL_MS, else null: a scalar subquery for a statement that reads `users`.
+ * Its columns are spelled out with their table, as drizzle leaves them bare in a one-table select.
  */
-export async function rememberDevice(
-  db: Executor,
+export function knownDeviceOfUser(tokenHash: Placeholder) {
+  return sql<string | null>`(
+    select device.id from ${knownDevices} device
+     where device.token_hash = ${tokenHash} and device.user_id = ${users}.id
+       and device.last_used_at > now() - ${`${KNOWN_DEVICE_TTL_MS / 1000} seconds`}::interval
+     limit 1
+  )`;
+}
+
+/**
+ * What a successful password sign-in does to its device, as CTEs for the statement that opens the
+ * session (createSession's `alongside`): refreshes a known device, or makes this one known with a
+ * new token (a browser remembers the account that signed in last). `token` is the cookie's.
+ */
+export function deviceSignIn(
   userId: string,
   known: { id: string; token: string } | undefined,
-): Promise<string> {
+): { token: string; writes: SQL } {
   if (known) {
-    await db
-      .update(knownDevices)
-      .set({ lastUsedAt: sql`now()` })
-      .where(eq(knownDevices.id, known.id));
-    return known.token;
+    return {
+      token: known.token,
+      writes: sql`device_refreshed as (
+        update ${knownDevices} set last_used_at = now() where id = ${known.id}::uuid returning id
+      )`,
+    };
   }
   const token = newToken();
-  // One statement (a sign-in's every round trip counts): the delete reads the snapshot before the
-  // insert, so it keeps the newest DEVICES_PER_ACCOUNT - 1 others beside the new device.
-  await db.execute(sql`
-    with added as (
-      insert into ${knownDevices} (user_id, token_hash) values (${userId}::uuid, ${hashToken(token)})
-      returning id
-    )
-    delete from ${knownDevices}
-     where user_id = ${userId}::uuid
-       and id not in (
-         select id from ${knownDevices} where user_id = ${userId}::uuid
-          order by last_used_at desc limit ${DEVICES_PER_ACCOUNT - 1}
-       )
-       and id not in (select id from added)`);
-  return token;
+  return {
+    token,
+    // The delete reads the snapshot from before the insert, so it keeps the newest
+    // DEVICES_PER_ACCOUNT - 1 others beside the new device.
+    writes: sql`device_added as (
+        insert into ${knownDevices} (user_id, token_hash) values (${userId}::uuid, ${hashToken(token)})
+        returning id
+      ),
+      devices_pruned as (
+        delete from ${knownDevices}
+         where id in (
+           select id from ${knownDevices} where user_id = ${userId}::uuid
+            order by last_used_at desc offset ${DEVICES_PER_ACCOUNT - 1}
+         )
+        returning id
+      )`,
+  };
 }

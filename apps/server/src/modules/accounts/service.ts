@@ -9,7 +9,7 @@ import { AppError, forbidden, invalid, unauthenticated } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimits } from '../../lib/rate-limit.ts';
 import { cancelCallsOfLeavingMember } from '../calls/call-service.ts';
-import { findKnownDevice, rememberDevice } from './known-devices.ts';
+import { deviceSignIn, deviceTokenHash, knownDeviceOfUser } from './known-devices.ts';
 import { accountKey, beginLoginAttempt } from './login-throttle.ts';
 import { createSession, revokeAllSessions, suspendedMessage, type SessionUser } from './sessions.ts';
 
@@ -22,24 +22,34 @@ export function checkNewPassword(password: string, email: string, field = 'passw
   if (problem) throw invalid(problem, [{ field, message: problem }]);
 }
 
-function prepareUserByEmail(db: Database) {
-  return db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${sql.placeholder('email')}`, isNull(users.deletedAt)))
-    .limit(1)
-    .prepare('user_by_email');
+const hasEmail = and(sql`lower(${users.email}) = ${sql.placeholder('email')}`, isNull(users.deletedAt));
+
+function prepareLookups(db: Database) {
+  return {
+    user: db.select().from(users).where(hasEmail).limit(1).prepare('user_by_email'),
+    // A sign-in reads the device its cookie names along with the user: one round trip.
+    signIn: db
+      .select({ user: users, knownDeviceId: knownDeviceOfUser(sql.placeholder('deviceTokenHash')) })
+      .from(users)
+      .where(hasEmail)
+      .limit(1)
+      .prepare('sign_in_candidate'),
+  };
 }
-// Sign-in runs this on every attempt: build its SQL once per database.
-const userByEmailLookups = new WeakMap<Database, ReturnType<typeof prepareUserByEmail>>();
+// Sign-in runs these on every attempt: build their SQL once per database.
+const lookupsByDatabase = new WeakMap<Database, ReturnType<typeof prepareLookups>>();
+
+function lookupsOf(db: Database) {
+  let lookups = lookupsByDatabase.get(db);
+  if (!lookups) {
+    lookups = prepareLookups(db);
+    lookupsByDatabase.set(db, lookups);
+  }
+  return lookups;
+}
 
 export async function findUserByEmail(ctx: ServiceContext, email: string): Promise<SessionUser | undefined> {
-  let lookup = userByEmailLookups.get(ctx.db);
-  if (!lookup) {
-    lookup = prepareUserByEmail(ctx.db);
-    userByEmailLookups.set(ctx.db, lookup);
-  }
-  const [user] = await lookup.execute({ email: email.toLowerCase() });
+  const [user] = await lookupsOf(ctx.db).user.execute({ email: email.toLowerCase() });
   return user;
 }
 
@@ -53,8 +63,12 @@ export async function login(
   meta: RequestMeta,
   guard: { rateLimits: RateLimits; deviceToken: string | undefined },
 ): Promise<{ user: SessionUser; token: string; expiresAt: Date; deviceToken: string }> {
-  const user = await findUserByEmail(ctx, input.email);
-  const knownDeviceId = user ? await findKnownDevice(ctx.db, user.id, guard.deviceToken) : undefined;
+  const [found] = await lookupsOf(ctx.db).signIn.execute({
+    email: input.email.toLowerCase(),
+    deviceTokenHash: deviceTokenHash(guard.deviceToken),
+  });
+  const user = found?.user;
+  const knownDeviceId = found?.knownDeviceId ?? undefined;
   const attempt = await beginLoginAttempt(guard.rateLimits, {
     account: accountKey(input.email, user),
     ip: meta.ip,
@@ -72,18 +86,16 @@ export async function login(
   await attempt.succeeded();
   // Only someone who knows the password learns that the account is suspended, and why.
   if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
-  const session = await createSession(ctx.db, {
-    userId: user.id,
-    ttlMs: ctx.config.sessionTtlMs,
-    userAgent: meta.userAgent,
-    ipAddress: meta.ip,
-  });
-  const deviceToken = await rememberDevice(
-    ctx.db,
+  const device = deviceSignIn(
     user.id,
     knownDeviceId && guard.deviceToken ? { id: knownDeviceId, token: guard.deviceToken } : undefined,
   );
-  return { user, token: session.token, expiresAt: session.expiresAt, deviceToken };
+  const session = await createSession(
+    ctx.db,
+    { userId: user.id, ttlMs: ctx.config.sessionTtlMs, userAgent: meta.userAgent, ipAddress: meta.ip },
+    device.writes,
+  );
+  return { user, token: session.token, expiresAt: session.expiresAt, deviceToken: device.token };
 }
 
 export async function updateProfile(

@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { expertProfiles, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
@@ -22,22 +23,29 @@ export const SESSION_ENDED_CHANNEL = 'sciwise_session_ended';
 /** Refresh last_seen_at at most this often, so reading a session rarely writes. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
+/**
+ * Opens a session and returns its bearer token (only its hash is stored). `alongside` is more of
+ * the same sign-in's writes, as named data-modifying CTEs (see known-devices.ts), so a sign-in
+ * writes in one statement: one round trip and one commit.
+ */
 export async function createSession(
   db: Executor,
   input: { userId: string; ttlMs: number; userAgent?: string | undefined; ipAddress?: string | undefined },
+  alongside?: SQL,
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlMs);
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      userId: input.userId,
-      tokenHash: hashToken(token),
-      expiresAt,
-      userAgent: input.userAgent?.slice(0, 300) ?? null,
-      ipAddress: input.ipAddress ?? null,
-    })
-    .returning({ id: sessions.id });
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`with ${alongside ? sql`${alongside}, ` : sql``}
+      created as (
+        insert into ${sessions} (user_id, token_hash, expires_at, user_agent, ip_address)
+        values (${input.userId}::uuid, ${hashToken(token)}, ${expiresAt.toISOString()}::timestamptz,
+                ${input.userAgent?.slice(0, 300) ?? null}, ${input.ipAddress ?? null})
+        returning id
+      )
+    select id from created`,
+  );
   return { token, sessionId: row!.id, expiresAt };
 }
 
