@@ -13,19 +13,21 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * One argon2 computation per core at a time. Each walks 19 MiB of memory at random, so more at once
- * only share the caches (bench/api.ts prints the CPU a hash costs each way), and they would hold
- * libuv's threads, which file reads and compression need too.
+ * At most one argon2 computation per core at a time, and never every thread of libuv's pool
+ * (which @node-rs/argon2 runs on, as do file reads and compression). Each hash walks 19 MiB of
+ * memory at random, so more at once than cores only share the caches: bench/api.ts prints the CPU
+ * a hash costs this way and unlimited.
  */
-const oneHashPerCore = concurrencyLimit(availableParallelism());
+const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+const hashSlots = concurrencyLimit(Math.max(1, Math.min(availableParallelism(), LIBUV_THREADS - 1)));
 
 export function hashPassword(password: string): Promise<string> {
-  return oneHashPerCore(() => hash(password, ARGON2_OPTIONS));
+  return hashSlots(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await oneHashPerCore(() => verify(passwordHash, password));
+    return await hashSlots(() => verify(passwordHash, password));
   } catch {
     return false;
   }

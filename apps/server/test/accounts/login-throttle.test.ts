@@ -43,6 +43,10 @@ async function login(email: string, password: string, options: { ip?: string; de
   return { response, status: response.statusCode, waited: waits.slice(before) };
 }
 
+/** The device cookie a sign-in set. */
+const cookieOf = (signedIn: Awaited<ReturnType<typeof login>>) =>
+  signedIn.response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
+
 /** `count` wrong passwords at the account, each from a new address (so no address limit applies). */
 async function failFromManyAddresses(email: string, count: number) {
   for (let i = 0; i < count; i++) expect((await login(email, `guess-${i}`)).status).toBe(401);
@@ -132,7 +136,7 @@ describe('sign-in limits that keep the owner in', () => {
     for (let i = 0; i < 23; i++) {
       const signedIn = await login(owner.email, owner.password);
       expect(signedIn.status).toBe(200);
-      devices.push(signedIn.response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value);
+      devices.push(cookieOf(signedIn));
     }
     const kept = await t.app.db.select().from(knownDevices).where(eq(knownDevices.userId, owner.id));
     expect(kept.map((row) => row.tokenHash).sort()).toEqual(devices.slice(-20).map(hashToken).sort());
@@ -140,8 +144,6 @@ describe('sign-in limits that keep the owner in', () => {
 
   it('a device that signs in again keeps its cookie and counts as new again when older ones are let go', async () => {
     const owner = await signedInUser(t.app);
-    const cookieOf = (signedIn: Awaited<ReturnType<typeof login>>) =>
-      signedIn.response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
     const laptop = cookieOf(await login(owner.email, owner.password));
     const others: string[] = [];
     for (let i = 0; i < 19; i++) others.push(cookieOf(await login(owner.email, owner.password)));
@@ -158,9 +160,7 @@ describe('sign-in limits that keep the owner in', () => {
   it('a device known to another account, or a made-up one, earns nothing', async () => {
     const owner = await signedInUser(t.app);
     const other = await signedInUser(t.app);
-    const othersDevice = (await login(other.email, other.password)).response.cookies.find(
-      (c) => c.name === DEVICE_COOKIE,
-    )!.value;
+    const othersDevice = cookieOf(await login(other.email, other.password));
     await failFromManyAddresses(owner.email, slowDown.freeFailures + 1);
     for (const device of [othersDevice, 'made-up-device-token']) {
       const attempt = await login(owner.email, owner.password, { device });
@@ -171,17 +171,18 @@ describe('sign-in limits that keep the owner in', () => {
 
   it('a device that has not signed in for over a year is a stranger again', async () => {
     const owner = await signedInUser(t.app);
-    const cookieOf = (signedIn: Awaited<ReturnType<typeof login>>) =>
-      signedIn.response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
-    const recent = cookieOf(await login(owner.email, owner.password));
+    const lastYear = cookieOf(await login(owner.email, owner.password));
     const forgotten = cookieOf(await login(owner.email, owner.password));
-    await t.app.db
-      .update(knownDevices)
-      .set({ lastUsedAt: sql`now() - interval '366 days'` })
-      .where(eq(knownDevices.tokenHash, hashToken(forgotten)));
+    const lastUsed = async (device: string, daysAgo: number) =>
+      t.app.db
+        .update(knownDevices)
+        .set({ lastUsedAt: sql`now() - make_interval(days => ${daysAgo})` })
+        .where(eq(knownDevices.tokenHash, hashToken(device)));
+    await lastUsed(lastYear, 364);
+    await lastUsed(forgotten, 366);
     await failFromManyAddresses(owner.email, slowDown.freeFailures + 1);
 
-    expect((await login(owner.email, owner.password, { device: recent })).waited).toEqual([]);
+    expect((await login(owner.email, owner.password, { device: lastYear })).waited).toEqual([]);
     const returning = await login(owner.email, owner.password, { device: forgotten });
     expect(returning.status).toBe(200);
     expect(returning.waited.length).toBe(1);
@@ -191,9 +192,7 @@ describe('sign-in limits that keep the owner in', () => {
 
   it('a known device has a failure limit of its own', async () => {
     const owner = await signedInUser(t.app);
-    const device = (await login(owner.email, owner.password)).response.cookies.find(
-      (c) => c.name === DEVICE_COOKIE,
-    )!.value;
+    const device = cookieOf(await login(owner.email, owner.password));
     const limit = authLimits.loginFailuresPerKnownDevice.points;
     for (let i = 0; i < limit; i++)
       expect((await login(owner.email, `guess-${i}`, { device })).status).toBe(401);

@@ -39,6 +39,24 @@ describe('concurrencyLimit', () => {
     expect(await Promise.all(results)).toEqual([0, 1, 2, 3]);
   });
 
+  it('a slot left free while nobody waits is taken by the next task that comes', async () => {
+    const run = concurrencyLimit(1);
+    expect(await run(async () => 'first')).toBe('first');
+    expect(await run(async () => 'second')).toBe('second');
+    const held = gate();
+    const holding = run(() => held.done);
+    let laterStarted = false;
+    const later = run(async () => {
+      laterStarted = true;
+    });
+    await settle();
+    expect(laterStarted).toBe(false);
+    held.open();
+    await holding;
+    await later;
+    expect(laterStarted).toBe(true);
+  });
+
   it('a task that fails gives its slot to the next and its error to its caller', async () => {
     const run = concurrencyLimit(1);
     const first = gate();
