@@ -15,6 +15,7 @@ const serverSuite = {
 const mockingFiles = [
   'apps/server/test/accounts/sign-up.test.ts',
   'apps/server/test/accounts/reset-before-hash.test.ts',
+  'apps/server/test/accounts/hash-slots.test.ts',
 ];
 
 /**
