@@ -49,7 +49,7 @@ await json(`${base}/api/User/AddNewUser`, {
 const { token } = (await json(`${base}/api/Account/Login`, account)) as { token: string };
 
 async function load(url: string, options: Partial<autocannon.Options> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const result = await autocannon({ url, connections: CONNECTIONS, ...options });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestMeta, ServiceContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, forbidden, invalid, unauthenticated } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
@@ -37,16 +38,7 @@ function prepareLookups(db: Database) {
   };
 }
 // Sign-in runs these on every attempt: build their SQL once per database.
-const lookupsByDatabase = new WeakMap<Database, ReturnType<typeof prepareLookups>>();
-
-function lookupsOf(db: Database) {
-  let lookups = lookupsByDatabase.get(db);
-  if (!lookups) {
-    lookups = prepareLookups(db);
-    lookupsByDatabase.set(db, lookups);
-  }
-  return lookups;
-}
+const lookupsOf = preparedPerDatabase(prepareLookups);
 
 export async function findUserByEmail(ctx: ServiceContext, email: string): Promise<SessionUser | undefined> {
   const [user] = await lookupsOf(ctx.db).user.execute({ email: email.toLowerCase() });

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { expertProfiles, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -73,20 +74,11 @@ function prepareSessionLookup(db: Database) {
 }
 
 // Every authenticated request runs this lookup: build its SQL once per database, not per call.
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+const lookupOf = preparedPerDatabase(prepareSessionLookup);
 
 /** The SQL text of the lookup: bench/api.ts gives its bare baseline exactly the same query. */
 export function sessionLookupSql(db: Database): string {
   return lookupOf(db).getQuery().sql;
-}
-
-function lookupOf(db: Database) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return lookup;
 }
 
 /** The live session and its user for a bearer token, or null. One indexed query. */
