@@ -171,9 +171,7 @@ test('find-an-expert and a profile have no serious or critical axe violations', 
   await expectNoSeriousViolations(page, 'profile');
 });
 
-test('the country filter names every country once the page runs, and shows the one in the URL', async ({
-  page,
-}) => {
+test('the country filter names every country, and shows the one in the URL', async ({ page }) => {
   await page.goto('/find-an-expert?country=GB');
   const country = page.getByLabel('Country', { exact: true });
   await expect(country.locator('option:checked')).toHaveText('United Kingdom');

@@ -52,7 +52,7 @@ export default defineConfig(({ command }) => ({
               // files of a few hundred bytes each, and each compresses worse alone
               // (docs/decisions/059-public-chunk-groups.md).
               name: 'public-core',
-              test: /src[\\/](lib[\\/](api-client|api-error|subjects-api)|features[\\/]site[\\/]use-public-data|components[\\/]star-rating)\.tsx?$|contracts[\\/]src[\\/]constants\.ts$/,
+              test: /src[\\/](lib[\\/](api-client|api-error|subjects-api|digits)|features[\\/]site[\\/]use-public-data|components[\\/]star-rating)\.tsx?$|contracts[\\/]src[\\/]constants\.ts$/,
             },
             {
               // The small pieces of every form and list screen, with the money and date formats they

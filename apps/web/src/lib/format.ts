@@ -1,11 +1,24 @@
 import type { Milestone } from '@sciwise/contracts';
 import type { RateCurrency } from '@sciwise/contracts/constants';
+import { groupDigits } from './digits.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 type Money = Milestone['amount'];
 
 /* Formatting shared by every feature: money, dates and typed amounts, as people read them. */
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+/*
+ * Counts and money in the rate currencies are written without Intl: the public pages show them
+ * while loading, and a page's first use of the browser's locale data blocks the main thread for
+ * 30–90 ms (docs/decisions/068-no-intl-while-a-page-loads.md). Their tests hold them to Intl's own
+ * output. Dates and other currencies use Intl, made on first use.
+ */
+
+const currencySymbols: Record<RateCurrency, string> = { USD: '$', EUR: '€', GBP: '£' };
+const isRateCurrency = (currency: string): currency is RateCurrency =>
+  Object.hasOwn(currencySymbols, currency);
+
+const otherMoneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * An amount in minor units (cents, pence) as local currency text, e.g. "$85" or "€92.50";
@@ -17,8 +30,14 @@ export function formatMoney(
   { cents = false }: { cents?: boolean } = {},
 ): string {
   const whole = !cents && amountMinor % 100 === 0;
+  if (isRateCurrency(currency) && Number.isSafeInteger(amountMinor)) {
+    const units = Math.abs(amountMinor);
+    const fraction = whole ? '' : `.${String(units % 100).padStart(2, '0')}`;
+    return `${amountMinor < 0 ? '-' : ''}${currencySymbols[currency]}${groupDigits(Math.floor(units / 100))}${fraction}`;
+  }
+  // Any other currency (an old record, a payout method's own) is rare enough to wake Intl for.
   const key = `${currency}-${whole}`;
-  let format = moneyFormats.get(key);
+  let format = otherMoneyFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat('en', {
       style: 'currency',
@@ -26,7 +45,7 @@ export function formatMoney(
       minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: 2,
     });
-    moneyFormats.set(key, format);
+    otherMoneyFormats.set(key, format);
   }
   return format.format(amountMinor / 100);
 }
@@ -36,23 +55,28 @@ export const money = (value: Money) => formatMoney(value.amountMinor, value.curr
 /** A price as the rest of the app shows it ("$1,000"). */
 export const price = (value: Money) => formatMoney(value.amountMinor, value.currency);
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 export function formatDate(value: string | null): string {
   if (!value) return '';
   const date = value.length === 10 ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateFormat().format(date);
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateTime().format(date);
 }
 
 /** Typed major units ("1,250.50") to integer minor units, or null when it isn't an amount. */

@@ -1,5 +1,5 @@
 import { availabilities, SEARCH_RATE_MAX, type ExpertSort } from '@sciwise/contracts/constants';
-import { startTransition, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -26,16 +26,6 @@ const sortLabels: Record<ExpertSort, string> = {
   rate_asc: 'Rate: low to high',
   rate_desc: 'Rate: high to low',
 };
-/**
- * False while prerendering and hydrating, true soon after. The switch is a transition: the long
- * country list renders in yielding slices after hydration, not in one task beside it.
- */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
-  return hydrated;
-}
-
 const filterKeys = ['category', 'country', 'minRate', 'maxRate', 'minRating', 'availability'] as const;
 
 /** /find-an-expert, /find-expert and /find-an-expert/subject/:subject: the URL holds the whole query. */
@@ -46,7 +36,6 @@ export function FindExpertPage() {
   const { pathname } = useLocation();
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const hydrated = useHydrated();
 
   const params = useMemo(() => {
     const record: SearchParamsRecord = {};
@@ -145,16 +134,8 @@ export function FindExpertPage() {
                 <CategoryOptions emptyLabel="All categories" />
               </SelectField>
               <SubjectFilter category={params.category} selected={subjectParam} />
-              <SelectField
-                // Remount with the names: a select applies defaultValue only to the options it mounts with.
-                key={hydrated ? 'named' : 'plain'}
-                label="Country"
-                name="country"
-                defaultValue={params.country ?? ''}
-              >
-                <option value="">Any country</option>
-                {/* The browser names countries, so they come after hydration (format.ts). */}
-                {hydrated && <CountryOptions />}
+              <SelectField label="Country" name="country" defaultValue={params.country ?? ''}>
+                <CountryOptions emptyLabel="Any country" />
               </SelectField>
               <fieldset>
                 <legend className="text-sm font-medium text-slate-800">Hourly rate (USD)</legend>
@@ -321,6 +302,16 @@ export function FindExpertPage() {
   );
 }
 
+/**
+ * Alphabetical, ignoring case. Not localeCompare: a page's first collation wakes the browser's
+ * locale data, 30–60 ms on the main thread as the list arrives (lib/format.ts), and the
+ * catalogue's names are plain English.
+ */
+const byName = (a: { name: string }, b: { name: string }) => {
+  const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 /** The subjects that have experts, within the chosen category when there is one. */
 function SubjectFilter({
   category,
@@ -336,7 +327,7 @@ function SubjectFilter({
       (subject) =>
         subject.expertCount > 0 && (!category || subject.category === category || subject.slug === selected),
     )
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort(byName);
   const known = options.some((subject) => subject.slug === selected);
   return (
     <SelectField

@@ -1,5 +1,7 @@
-import { countryCodes, type Availability, type RateCurrency } from '@sciwise/contracts/constants';
+import type { Availability, RateCurrency } from '@sciwise/contracts/constants';
+import { groupDigits } from '../../lib/digits.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { countryNames } from './country-names.ts';
 
 export { formatMoney };
 
@@ -21,36 +23,21 @@ export function resultCountText(total: {
   count: number;
   relation: 'exactly' | 'about' | 'more_than';
 }): string {
-  const number = total.count.toLocaleString('en');
+  const number = groupDigits(total.count);
   const noun = total.count === 1 && total.relation === 'exactly' ? 'expert' : 'experts';
   if (total.relation === 'about') return `About ${number} ${noun}`;
   if (total.relation === 'more_than') return `More than ${number} ${noun}`;
   return `${number} ${noun}`;
 }
 
-/*
- * Country names come from the browser's own region data, which differs from Node's (and between
- * browsers): they are never part of prerendered markup, only of what renders after hydration.
- * A fixed table of 249 names would cost the directory ~2 KB of its 100 KB first-load budget.
- */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
+/** A country's English name (its code, for one the table does not know). */
 export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return countryNames[code] ?? code;
 }
 
-let options: { code: string; name: string }[] | undefined;
-
-/** Every country the API accepts, by English name (built on first use, not at load). */
+/** Every country the API accepts, by English name. */
 export function countryOptions(): { code: string; name: string }[] {
-  options ??= countryCodes
-    .map((code) => ({ code, name: countryName(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return options;
+  return Object.entries(countryNames).map(([code, name]) => ({ code, name }));
 }
 
 export const availabilityLabels: Record<Availability, string> = {

@@ -35,13 +35,23 @@ export const blogPosts: BlogPost[] = [
   },
 ];
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
+/** "16 March 2026", written without Intl, whose first use would block the page loading (lib/format.ts). */
 export function formatPostDate(post: BlogPost): string {
-  return dateFormat.format(new Date(`${post.date}T00:00:00Z`));
+  const [year, month, day] = post.date.split('-').map(Number);
+  return `${day} ${months[month! - 1]} ${year}`;
 }

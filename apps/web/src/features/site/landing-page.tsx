@@ -5,6 +5,7 @@ import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { cn } from '../../lib/cn.ts';
+import { groupDigits } from '../../lib/digits.ts';
 import { useSignedInHint } from '../auth/signed-in-hint.ts';
 import { renderWhenNear } from './deferred-render.ts';
 import { HydrationIsland } from './hydration-island.tsx';
@@ -108,8 +109,6 @@ function Marquee() {
   );
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** The §1 claims; the expert and country counts are the database's, not a slogan. */
 function Claims() {
   const stats = usePublicData('expert-stats', fetchExpertStats);
@@ -117,7 +116,7 @@ function Claims() {
     value === undefined ? (
       <span className="inline-block h-8 w-16 animate-pulse rounded bg-slate-200 align-middle motion-reduce:animate-none" />
     ) : (
-      numberFormat.format(value)
+      groupDigits(value)
     );
   const claims = [
     { figure: figure(stats.data?.experts), label: 'vetted experts listed today' },

@@ -1,3 +1,5 @@
+import { groupDigits } from '../../lib/digits.ts';
+
 /** Success stories (spec §3 story; the figures are spec §9's samples). */
 export interface Story {
   slug: 'story-1' | 'story-2' | 'story-3';
@@ -63,13 +65,7 @@ export const stories: Story[] = [
   },
 ];
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
 /** "USD 1,200": the spec writes the currency code first. */
 export function formatStoryCost(story: Story): string {
-  return `${story.currency} ${money.format(story.costMinor / 100).replace('$', '')}`;
+  return `${story.currency} ${groupDigits(Math.round(story.costMinor / 100))}`;
 }
