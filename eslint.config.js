@@ -66,6 +66,18 @@ const boundaryZones = [
   },
 ];
 
+// Shared by every no-restricted-syntax list: a later list replaces an earlier one for its files.
+const focusedTestRules = [
+  {
+    selector: "CallExpression[callee.property.name='only']",
+    message: 'Focused tests hide the rest of the suite.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='skip']",
+    message: 'Skipped tests are not allowed in CI.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,17 +101,7 @@ export default tseslint.config(
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': true, 'ts-ignore': true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='only']",
-          message: 'Focused tests hide the rest of the suite.',
-        },
-        {
-          selector: "CallExpression[callee.property.name='skip']",
-          message: 'Skipped tests are not allowed in CI.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...focusedTestRules],
     },
   },
   {
@@ -128,6 +130,17 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'alert', message: 'Show errors in the page (role="alert"), never window.alert.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...focusedTestRules,
+        {
+          // docs/decisions/068-no-intl-while-a-page-loads.md
+          selector:
+            ':matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name="Intl"]',
+          message:
+            "Make an Intl format on first use (lib/on-first-use.ts): built as the module loads, it wakes the browser's locale data on every page that imports it.",
+        },
       ],
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': 'error',

@@ -13,6 +13,7 @@ import {
 import { formatMoney } from '../../lib/format.ts';
 import { projectStatusLabels } from '../projects/format.ts';
 import { contractStatusLabels } from '../workspace/format.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /* The admin console's words: people, their states, the platform's figures and the audit log's actions. */
 
@@ -62,12 +63,12 @@ export const reportSubjectLabels: Record<ReportSubject, string> = { project: 'Pr
 
 const noun = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
+const monthFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }));
 
 /** The calendar month "this month" counts, by name: "2026-11-01T00:00:00Z" -> "November". */
 export function monthName(monthStart: string): string {
   const date = new Date(monthStart);
-  return Number.isNaN(date.getTime()) ? 'this month' : monthFormat.format(date);
+  return Number.isNaN(date.getTime()) ? 'this month' : monthFormat().format(date);
 }
 
 export interface StateCount {

@@ -3,18 +3,17 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { useMarkNotificationRead, type notificationsQuery } from './queries.ts';
 
 type NotificationsResult = UseQueryResult<
   Awaited<ReturnType<NonNullable<typeof notificationsQuery.queryFn>>>
 >;
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const timeFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
+);
 
 /** The newest notifications, each opening where it points and marked read; the bell and its page share it. */
 export function NotificationList({
@@ -52,7 +51,7 @@ export function NotificationList({
               <span className="block font-medium break-words text-slate-900">{item.title}</span>
               <span className="line-clamp-2 block break-words text-slate-600">{item.body}</span>
               <span className="mt-1 block text-xs text-slate-500">
-                {timeFormat.format(new Date(item.createdAt))}
+                {timeFormat().format(new Date(item.createdAt))}
               </span>
             </span>
           </span>

@@ -1,4 +1,5 @@
 import type { Payout, PayoutState } from '@sciwise/contracts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 export const payoutStateLabel: Record<PayoutState, string> = {
   requested: 'Processing',
@@ -14,10 +15,12 @@ export const payoutStateTone: Record<PayoutState, string> = {
   failed: 'bg-danger-50 text-danger-800',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 export function formatDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateFormat().format(date);
 }
 
 /** One line on where the payout stands, in the expert's words. */

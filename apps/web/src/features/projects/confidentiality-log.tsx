@@ -7,10 +7,13 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { confidentialityLogQuery } from './confidentiality-queries.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 // A record someone may rely on: in the reader's own locale and time zone, to the minute.
-const localTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatLocalTime = (value: string) => localTime.format(new Date(value));
+const localTime = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+export const formatLocalTime = (value: string) => localTime().format(new Date(value));
 
 type Part = 'acceptances' | 'downloads';
 
