@@ -172,4 +172,25 @@ describe('a live message while the history is being fetched again', () => {
     await vi.waitFor(() => expect(pages(client).pages[0]!.messages.map((m) => m.seq)).toEqual([1, 2]));
     stop();
   });
+  it('is loaded again when it arrives during the history’s first load', async () => {
+    const client = new QueryClient();
+    const answers: ((page: MessageListResponse) => void)[] = [];
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: chatKeys.messages('c1'),
+      queryFn: () => new Promise<MessageListResponse>((resolve) => answers.push(resolve)),
+      initialPageParam: 0,
+      getNextPageParam: () => undefined,
+    });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+
+    // The conversation has just opened and its history is not in yet when the acknowledgement
+    // of a message sent from it arrives; the first answer was given before the message was stored.
+    addMessageToCache(client, message(2, me));
+    answers[0]!({ messages: [message(1)], nextBefore: null, otherLastReadSeq: 0 });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!({ messages: [message(1), message(2, me)], nextBefore: null, otherLastReadSeq: 0 });
+    await vi.waitFor(() => expect(pages(client).pages[0]!.messages.map((m) => m.seq)).toEqual([1, 2]));
+    stop();
+  });
 });

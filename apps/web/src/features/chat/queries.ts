@@ -117,8 +117,17 @@ type MessagePages = InfiniteData<MessageListResponse, number>;
  */
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessage): void {
   const queryKey = chatKeys.messages(message.conversationId);
-  if (queryClient.isFetching({ queryKey, exact: true }) > 0) {
-    void queryClient.invalidateQueries({ queryKey, exact: true });
+  const state = queryClient.getQueryState<MessagePages>(queryKey);
+  if (state?.fetchStatus === 'fetching') {
+    if (state.data === undefined) {
+      // The history's first load (the conversation has just opened). TanStack Query restarts only
+      // a fetch that has data to fall back on, so this one is cancelled and made again.
+      void queryClient
+        .cancelQueries({ queryKey, exact: true })
+        .then(() => queryClient.refetchQueries({ queryKey, exact: true }));
+    } else {
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+    }
   }
   queryClient.setQueryData<MessagePages>(queryKey, (data) => {
     if (!data || data.pages.length === 0) return data;
