@@ -46,8 +46,10 @@ export function fakeApi(routes: Record<string, unknown>) {
       if (!(key in routes))
         return Response.json({ message: `No fake for ${key}`, code: 'not_found' }, { status: 404 });
       const answer = routes[key];
-      const result =
-        typeof answer === 'function' ? (answer as (b: unknown, url: string) => unknown)(body, input) : answer;
+      // A function may answer later (a promise), as a slow server would.
+      const result: unknown = await (typeof answer === 'function'
+        ? (answer as (b: unknown, url: string) => unknown)(body, input)
+        : answer);
       return result instanceof Response ? result : Response.json(result);
     }),
   );

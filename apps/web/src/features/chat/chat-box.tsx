@@ -118,12 +118,24 @@ function PendingMessage({ item, onRetry }: { item: OutboxItem; onRetry: () => vo
   );
 }
 
-function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTyping: () => void }) {
+/**
+ * `ready` is false while the conversation's history first loads: a message sent then would be
+ * acknowledged before there is a history to show it in. What is typed meanwhile is kept.
+ */
+function Composer({
+  ready,
+  onSend,
+  onTyping,
+}: {
+  ready: boolean;
+  onSend: (text: string) => void;
+  onTyping: () => void;
+}) {
   const [text, setText] = useState('');
   const tooLong = text.length > MESSAGE_MAX_LENGTH;
   const blank = text.trim().length === 0;
   const submit = () => {
-    if (blank || tooLong) return;
+    if (!ready || blank || tooLong) return;
     onSend(text.trim());
     setText('');
   };
@@ -161,7 +173,7 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
           aria-invalid={tooLong || undefined}
           className="max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-control border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
         />
-        <Button type="submit" disabled={blank || tooLong}>
+        <Button type="submit" disabled={!ready || blank || tooLong}>
           Send
         </Button>
       </div>
@@ -325,6 +337,7 @@ export function ChatBox({ conversation, chat, onBack, offerCall = true }: ChatBo
       </div>
 
       <Composer
+        ready={!query.isPending}
         onSend={(text) => chat.send(conversation.id, text)}
         onTyping={() => chat.typing(conversation.id)}
       />

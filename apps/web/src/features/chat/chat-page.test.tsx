@@ -100,6 +100,27 @@ function openChat(
 const messageList = () => screen.findByRole('list', { name: 'Messages' });
 const conversationList = () => screen.getByRole('list', { name: 'Conversations' });
 
+describe('sending while the conversation opens', PAGE_TEST, () => {
+  it('keeps what is typed while the history first loads, and lets it be sent once the history is in', async () => {
+    const history = [aMessage(1, DANA, 'The samples arrived this morning.')];
+    let answer: (response: Response) => void = () => undefined;
+    openChat(history, {}, me, {
+      'GET /api/conversations/c-1/messages': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(composer, { target: { value: 'Here is the protocol.' } });
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toHaveProperty('disabled', true);
+
+    answer(Response.json({ messages: history, nextBefore: null, otherLastReadSeq: 1 }));
+    await vi.waitFor(() => expect(send).toHaveProperty('disabled', false));
+    expect(composer).toHaveProperty('value', 'Here is the protocol.');
+  });
+});
+
 describe('reporting a message', PAGE_TEST, () => {
   it('offers the other person’s messages a Report message option, and reports the one chosen', async () => {
     const calls = openChat(
