@@ -112,6 +112,8 @@ test('the application keeps its step in the address: reload stays on it, Back go
   await signInToApply(page, { firstName: 'Rosalind', lastName: 'Franklin' });
   await expect(page.getByText('Step 1 of 5', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();
+  // As a person would, the second click waits for step 2: a click while step 1 saves is step 1's.
+  await expect(page.getByText('Step 2 of 5', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByText('Step 3 of 5', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/[?&]step=3/);
