@@ -9,6 +9,7 @@ import type { Education, Publication } from '@sciwise/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import { usdMinor } from '@sciwise/contracts';
 import type { Database, Executor } from '../client.ts';
+import { forgetSubjectsMeant } from '../../modules/experts/subjects-meant.ts';
 import { prng } from './prng.ts';
 import { expertProfiles, reviews, subjects, users } from '../schema/index.ts';
 import {
@@ -241,6 +242,7 @@ export async function refreshSubjectCatalogue(db: Executor): Promise<void> {
     subjectCatalogue[category].map((name) => ({ slug: slugify(name), name, category })),
   );
   await db.insert(subjects).values(rows).onConflictDoNothing();
+  forgetSubjectsMeant();
   await db.execute(sql`
     update ${subjects} set expert_count = coalesce(counts.n, 0)
     from ${subjects} s

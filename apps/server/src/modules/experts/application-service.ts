@@ -15,6 +15,7 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { notify } from '../notifications/service.ts';
 import { applicationProblems } from './application-rules.ts';
+import { forgetSubjectsMeant } from './subjects-meant.ts';
 import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { usdMinor } from '@sciwise/contracts';
 import { assertEditable, transition } from './vetting-states.ts';
@@ -199,7 +200,11 @@ export async function getApplicationForAdmin(ctx: ServiceContext, id: string) {
   return row;
 }
 
-/** Adds new subjects to the catalogue and recounts the approved experts of each. */
+/**
+ * Adds new subjects to the catalogue and recounts the approved experts of each. Once the
+ * transaction commits, the caller calls forgetSubjectsMeant: a search in between would remember
+ * the catalogue as it was.
+ */
 export async function refreshSubjects(
   tx: Executor,
   names: readonly string[],
@@ -274,6 +279,7 @@ export async function reviewApplication(
     const [person] = await tx.select(applicantColumns).from(users).where(eq(users.id, updated!.userId));
     return { profile: updated!, applicant: person! };
   });
+  if (decision.approve) forgetSubjectsMeant();
   // E-mail after the commit: a mail server failure must not undo the decision.
   await ctx.mailer
     .send(reviewMail(ctx, profile, applicant.email, applicant.firstName, decision))

@@ -20,6 +20,7 @@ import {
 } from './application-service.ts';
 import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { profileChangeTransition } from './profile-change-states.ts';
+import { forgetSubjectsMeant } from './subjects-meant.ts';
 import { changedFields, vettedValues } from './profile-values.ts';
 import { usdMinor } from '@sciwise/contracts';
 import { recordAdminAction } from '../admin/audit-log.ts';
@@ -200,7 +201,7 @@ export async function reviewChange(
   id: string,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<AdminChangeRow> {
-  return ctx.db.transaction(async (tx) => {
+  const reviewed = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(c).where(eq(c.id, id)).for('update');
     if (!current) throw notFound(NO_CHANGE);
     const status = profileChangeTransition(decision.approve ? 'approve' : 'decline', current.status, 'admin');
@@ -262,4 +263,6 @@ export async function reviewChange(
       .where(eq(p.id, current.expertId));
     return { change: change!, expert: expert! };
   });
+  if (decision.approve) forgetSubjectsMeant();
+  return reviewed;
 }

@@ -15,6 +15,7 @@ import { decodeCursor, INT4_KEYS, pageOf } from '../../lib/cursor.ts';
 import { escapeLike } from '../../db/like.ts';
 import { verifiedOrcidFor } from '../accounts/oidc/orcid.ts';
 import { cardColumns, presentCard } from './presenter.ts';
+import { subjectsMeant } from './subjects-meant.ts';
 
 export type SearchInput = z.output<typeof expertSearchQuerySchema>;
 
@@ -24,29 +25,6 @@ export type SearchInput = z.output<typeof expertSearchQuerySchema>;
  */
 export function normaliseQuery(q: string | undefined): string {
   return (q ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** Subjects "close" to the query: similarity of the whole text, or of the subject to part of it. */
-const FUZZY_MIN = 0.5;
-const FUZZY_SPREAD = 0.1;
-
-/**
- * Typo tolerance: the subjects the query most likely means (e.g. "bioinformatcs" ->
- * Bioinformatics). The subjects table is small, so this is cheap; its specialists are then
- * found through the GIN index on expert_profiles.subjects.
- */
-export async function fuzzySubjects(db: Executor, q: string): Promise<string[]> {
-  if (q.length < 3) return [];
-  const score = sql<number>`greatest(similarity(${subjects.name}, ${q}), word_similarity(${subjects.name}, ${q}))`;
-  const rows = await db
-    .select({ name: subjects.name, score })
-    .from(subjects)
-    .where(sql`${score} >= ${FUZZY_MIN}`)
-    .orderBy(desc(score), asc(subjects.name))
-    .limit(3);
-  const best = rows[0]?.score ?? 0;
-  // Keep only near-ties of the best, so "biostatistics" does not also pull in every statistician.
-  return rows.filter((row) => row.score >= best - FUZZY_SPREAD).map((row) => row.name);
 }
 
 /**
@@ -130,7 +108,7 @@ export async function planSearch(
   }
   if (!q) return singleStep(db, conditions, sortPlan(input.sort, null), input.cursor, []);
 
-  const matchedSubjects = await fuzzySubjects(db, q);
+  const matchedSubjects = await subjectsMeant(db, q);
   // An immutable call on a constant: folded once at planning, not evaluated per row.
   const tsq = sql`websearch_to_tsquery('english', ${q})`;
   const inText = sql`${p.searchVector} @@ ${tsq}`;
