@@ -5,12 +5,17 @@
 //   in the same run; then each p95's growth from the smallest size to the largest (goal <= 1.3x
 //   for 4x the data), and the sequential scans in the plans of the SQL each search sends (its
 //   count request included).
+// The subjects a query means are remembered for a minute (subjects-meant.ts), and this mix repeats,
+//   so its searches find them remembered after the warm-up, as a directory's common searches do.
+//   Each size also times every search as if seen for the first time (firstSeen*: memory cleared
+//   before each), which sends one statement more.
 // Embedded PGlite in reusable temp folders, one per size, or PostgreSQL databases on the
 // DATABASE_URL server; a larger size starts as a copy of the smaller one and is topped up.
 // Last line: one JSON object with every size's figures, the growth and the sequential scans.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { seedExperts } from '../apps/server/src/db/seed/experts.ts';
+import { forgetSubjectsMeant } from '../apps/server/src/modules/experts/subjects-meant.ts';
 import { progressBar } from '../apps/server/src/db/seed/progress.ts';
 import {
   benchSizes,
@@ -35,6 +40,7 @@ import { openSeededDatabase } from './seeded-database.ts';
 
 const SIZES = benchSizes('BENCH_EXPERTS', [50_000, 200_000]);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const FIRST_SEEN_ROUNDS = Math.max(1, Math.round(ROUNDS / 3));
 const databaseName = (experts: number) => `sciwise-bench-search-${experts}`;
 
 const mix: Record<string, string>[] = [
@@ -68,6 +74,8 @@ interface SizeRun {
   driver: string;
   perQuery: Map<string, number[]>;
   searchTimes: number[];
+  /** The same searches, each with nothing remembered of what its query means. */
+  firstSeenTimes: number[];
   lookupTimes: number[];
   /** Per request label: the sequential scans in its statements' plans, and how many statements. */
   plans: Map<string, { statements: number; scans: SeqScan[] }>;
@@ -115,6 +123,7 @@ async function runAt(experts: number, smaller: number[]): Promise<SizeRun> {
     driver: handle.driver,
     perQuery: new Map(),
     searchTimes: [],
+    firstSeenTimes: [],
     lookupTimes: [],
     plans: new Map(),
   };
@@ -127,6 +136,12 @@ async function runAt(experts: number, smaller: number[]): Promise<SizeRun> {
       run.lookupTimes.push(await timed(`/api/experts/${slugs[(round * queries.length + i) % slugs.length]}`));
     }
   }
+  for (let round = 0; round < FIRST_SEEN_ROUNDS; round += 1) {
+    for (const query of queries) {
+      forgetSubjectsMeant();
+      run.firstSeenTimes.push(await timed(url(query)));
+    }
+  }
 
   // The plans of what each request sent; a first page's count request (the web asks for it
   // beside the page) counts as part of its search.
@@ -134,6 +149,7 @@ async function runAt(experts: number, smaller: number[]): Promise<SizeRun> {
   const planOf = async (label: string, paths: string[]) => {
     const entry = { statements: 0, scans: [] as SeqScan[] };
     for (const path of paths) {
+      forgetSubjectsMeant(); // so that every statement a request can send is checked
       const statements = await captureStatements(handle, () => timed(path));
       entry.statements += statements.length;
       entry.scans.push(...(await check(statements)));
@@ -183,6 +199,9 @@ const figures = runs.map((run) => ({
   lookupP50: round2(percentile(run.lookupTimes, 50)),
   lookupP95: round2(percentile(run.lookupTimes, 95)),
   ratioP95: round2(percentile(run.searchTimes, 95) / percentile(run.lookupTimes, 95)),
+  firstSeenP50: round2(percentile(run.firstSeenTimes, 50)),
+  firstSeenP95: round2(percentile(run.firstSeenTimes, 95)),
+  firstSeenRatioP95: round2(percentile(run.firstSeenTimes, 95) / percentile(run.lookupTimes, 95)),
   perQueryP95: Object.fromEntries(
     [...run.perQuery].map(([label, times]) => [label, round2(percentile(times, 95))]),
   ),
@@ -191,7 +210,8 @@ console.log('-'.repeat(126));
 for (const f of figures) {
   console.log(
     `${thousands(f.experts)} experts: all searches p50 ${f.searchP50} ms, p95 ${f.searchP95} ms, p99 ${f.searchP99} ms; ` +
-      `by-slug lookup p50 ${f.lookupP50} ms, p95 ${f.lookupP95} ms; search p95 / lookup p95 = ${f.ratioP95}`,
+      `by-slug lookup p50 ${f.lookupP50} ms, p95 ${f.lookupP95} ms; search p95 / lookup p95 = ${f.ratioP95}; ` +
+      `first seen: p50 ${f.firstSeenP50} ms, p95 ${f.firstSeenP95} ms, / lookup p95 = ${f.firstSeenRatioP95}`,
   );
 }
 const perQueryGrowth = Object.fromEntries(labels.map((label) => [label, growthByQuery[label]!]));
