@@ -68,6 +68,20 @@ describe('GET /api/experts: relevance', () => {
     expect(await searchSlugs(t.app, { q: word })).toEqual([person!.slug]);
   });
 
+  it('a word the query excludes ("-surveys") keeps out everyone who mentions it, in the bio too', async () => {
+    const word = uniqueWord();
+    const subject = word[0]!.toUpperCase() + word.slice(1);
+    const [kept, ...excluded] = await makeExperts(t.app.db, [
+      { subjects: [subject], headline: 'Independent scientist', bio: 'Reports for research teams.' },
+      { subjects: [subject], headline: 'Independent scientist', bio: 'Runs field surveys for museums.' },
+      { headline: `Adviser on ${word}`, bio: 'Designs surveys for public health teams.' },
+    ]);
+    expect((await searchSlugs(t.app, { q: word })).sort()).toEqual(
+      [kept!, ...excluded].map((e) => e.slug).sort(),
+    );
+    expect(await searchSlugs(t.app, { q: `${word} -surveys` })).toEqual([kept!.slug]);
+  });
+
   it('never returns drafts, submitted or rejected profiles, anywhere public', async () => {
     const word = uniqueWord();
     const hidden = await makeExperts(t.app.db, [
