@@ -304,7 +304,7 @@ export function FindExpertPage() {
 
 /**
  * Alphabetical, ignoring case. Not localeCompare: a page's first collation wakes the browser's
- * locale data, 30–60 ms on the main thread as the list arrives (lib/format.ts), and the
+ * locale data, 30–60 ms on the main thread as the list arrives (decision 068), and the
  * catalogue's names are plain English.
  */
 const byName = (a: { name: string }, b: { name: string }) => {
