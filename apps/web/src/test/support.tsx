@@ -56,6 +56,12 @@ export function fakeApi(routes: Record<string, unknown>) {
   return calls;
 }
 
+/** Where the router is: path and query, for a test to follow the address a page keeps. */
+export function Address() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="address">{pathname + search}</p>;
+}
+
 function Landed() {
   return <p>Landed on {useLocation().pathname}</p>;
 }

@@ -1,10 +1,10 @@
 import type { AdminPerson } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../test/fixtures.ts';
-import { PAGE_TEST } from '../../test/support.tsx';
+import { Address, PAGE_TEST } from '../../test/support.tsx';
 import { meQueryKey } from '../auth/session.ts';
 import { AdminPeoplePage } from './people-page.tsx';
 
@@ -41,11 +41,6 @@ function fakePeople(
     }),
   );
   return asked;
-}
-
-function Address() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="address">{pathname + search}</p>;
 }
 
 function renderPeople(path: string) {

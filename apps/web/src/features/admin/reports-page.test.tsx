@@ -6,11 +6,11 @@ import {
 } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { aUser } from '../../test/fixtures.ts';
-import { PAGE_TEST, stubDialogs } from '../../test/support.tsx';
+import { Address, PAGE_TEST, stubDialogs } from '../../test/support.tsx';
 import { meQueryKey } from '../auth/session.ts';
 import { AdminReportsPage, decisionBlocked } from './reports-page.tsx';
 
@@ -98,11 +98,6 @@ function fakeApi(routes: Record<string, Answer | ((params: URLSearchParams, body
 const queue = (...reports: ModerationReport[]): Answer => [200, { reports, nextCursor: null }];
 const posts = (calls: Call[]) =>
   calls.filter((call) => call.method === 'POST').map(({ path, body }) => ({ path, body }));
-
-function Address() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="address">{pathname + search}</p>;
-}
 
 function renderReports(path = '/profile/admin/reports') {
   const client = new QueryClient({

@@ -1,11 +1,11 @@
 import type { Call, CallList } from '@sciwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { aCall } from '../../test/fixtures.ts';
-import { fakeApi, PAGE_TEST, stubDialogs } from '../../test/support.tsx';
+import { Address, fakeApi, PAGE_TEST, stubDialogs } from '../../test/support.tsx';
 import { ScheduledCallsPage } from './scheduled-calls-page.tsx';
 
 beforeAll(stubDialogs);
@@ -13,11 +13,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function Address() {
-  const location = useLocation();
-  return <p data-testid="address">{location.pathname + location.search}</p>;
-}
 
 function renderAt(address: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
