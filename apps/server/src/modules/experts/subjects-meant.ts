@@ -9,9 +9,10 @@ import { subjects } from '../../db/schema/index.ts';
  * Scoring a query against every subject's trigrams is a statement of its own, about 4 ms on the
  * embedded database against 1 ms for a trivial one, and a directory is searched for the same words
  * again and again (the count request beside each first page asks too). So each query's answer is
- * remembered for a minute. The catalogue only changes when an application brings a subject nobody
- * listed before: this process forgets every answer then, and another server process's new subject
- * is matched here within the minute. Its exact words are found by the full-text search at once.
+ * remembered for a minute. The catalogue only grows, when an approved application or profile
+ * change brings a subject nobody listed before: once that approval commits, this process forgets
+ * every answer, and another server process's new subject is matched here within the minute. Its
+ * exact words are found by the full-text search at once.
  */
 
 /** Subjects "close" to the query: similarity of the whole text, or of the subject to part of it. */
