@@ -209,9 +209,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const userAgent = this.headers['user-agent'];
     return { ip: this.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { type SignedInUser, signedInUser } from '../factories.ts';
+import { quickExpert, type SignedInUser, signedInUser } from '../factories.ts';
 
 let t: TestApp;
 let user: SignedInUser;
@@ -41,6 +41,44 @@ describe('Cache-Control on API answers', () => {
     expect((await get('/api/experts/stats', user.headers)).headers['cache-control']).toBe(
       'public, max-age=300',
     );
+  });
+});
+
+describe('security headers by kind of answer', () => {
+  const documentOnly = ['cross-origin-opener-policy', 'origin-agent-cluster', 'permissions-policy'];
+
+  it("gives the API's answers OWASP's API set, with a CSP that lets an opened answer load nothing", async () => {
+    for (const [url, headers] of [
+      ['/api/me', user.headers],
+      ['/api/me', {}],
+      ['/api/nothing-here', {}],
+    ] as const) {
+      const response = await get(url, headers);
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['x-request-id'], url).toBeTruthy();
+      for (const name of documentOnly) expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+  });
+
+  it('gives pages the page set, document headers included', async () => {
+    const response = await get('/healthz');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+
+  it("keeps a route's own stricter policy: an expert's SVG avatar can run nothing", async () => {
+    const expert = await quickExpert(t.app);
+    const response = await get(`/api/experts/${expert.slug}/avatar.svg`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 });
 

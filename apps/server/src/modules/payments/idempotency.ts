@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@sciwise/contracts';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
@@ -35,7 +35,7 @@ const REUSED =
 const IN_PROGRESS = 'This request is still being processed. Try again in a moment.';
 
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preHandler', async (request, reply) => {
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const mode = request.routeOptions.config.idempotency;
     if (!mode) return;
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -88,25 +88,32 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .returning({ key: idempotencyKeys.key });
     if (!takenOver) throw conflict(IN_PROGRESS);
     request.idempotencyClaim = claim;
+  };
+  // Only the routes that take a key run the claim: every other answer skips the hook altogether.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotency) return;
+    route.preHandler = [claimKey, ...[route.preHandler ?? []].flat()];
   });
 
   // Registered before compression (app.ts), so the kept answer is the JSON text itself.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotencyClaim;
-    if (!claim) return payload;
+    if (!claim) return done(null, payload);
     request.idempotencyClaim = undefined;
+    keepAnswer(claim, reply.statusCode, payload).then(() => done(null, payload), done);
+  });
+  async function keepAnswer(claim: { userId: string; key: string }, statusCode: number, payload: unknown) {
     const mine = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+    if (statusCode >= 500 || typeof payload !== 'string') {
       // Our failure is not an answer to keep: the same key may try again.
       await app.db.delete(idempotencyKeys).where(mine);
     } else {
       await app.db
         .update(idempotencyKeys)
-        .set({ statusCode: reply.statusCode, responseBody: payload, completedAt: sql`now()` })
+        .set({ statusCode, responseBody: payload, completedAt: sql`now()` })
         .where(mine);
     }
-    return payload;
-  });
+  }
 });
 
 /** Forgets answers older than the promise (24 hours) with room to spare. */
