@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES } from '@sciwise/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -221,7 +219,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Before compression: a kept idempotent answer is the JSON text, not its compressed bytes.
   await app.register(idempotencyPlugin);
   await registerCompression(app);
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(authPlugin, config);
   await app.register(realtimePlugin);
   await registerOpenApi(app);

@@ -119,6 +119,21 @@ describe('errors', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json<ErrorResponse>().message).toBeTruthy();
   });
+
+  it('refuses a multipart body on a route that takes JSON with 415, as it refuses any other type', async () => {
+    const boundary = 'sciwise-boundary';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorResponse>()).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Send the request body as application/json.',
+    });
+  });
 });
 
 describe('web app serving', () => {

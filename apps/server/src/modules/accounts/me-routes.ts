@@ -12,7 +12,7 @@ import { updateProfileRequestSchema } from '@sciwise/contracts/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../errors.ts';
-import { formBody } from '../../http/form-body.ts';
+import { formBody, uploadRoutes } from '../../http/form-body.ts';
 import { authLimits } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, requireUser } from '../../plugins/auth.ts';
 import { avatarImage, readAvatarUpload, removeAvatar, replaceAvatar } from './avatar.ts';
@@ -160,21 +160,25 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/me/avatar',
-    {
-      schema: {
-        tags,
-        summary: `Upload a profile picture (PNG, JPEG or WebP, up to ${AVATAR_MAX_BYTES / 1024 / 1024} MB)`,
-        consumes: ['multipart/form-data'],
-        response: { 200: currentUserSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = await requireUser(request);
-      const image = await readAvatarUpload(ctx, formBody(request));
-      return currentUserOf(app.db, await replaceAvatar(ctx, user, image));
-    },
+  await app.register(
+    uploadRoutes(async (uploads) => {
+      uploads.put(
+        '/api/me/avatar',
+        {
+          schema: {
+            tags,
+            summary: `Upload a profile picture (PNG, JPEG or WebP, up to ${AVATAR_MAX_BYTES / 1024 / 1024} MB)`,
+            consumes: ['multipart/form-data'],
+            response: { 200: currentUserSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const { user } = await requireUser(request);
+          const image = await readAvatarUpload(ctx, formBody(request));
+          return currentUserOf(app.db, await replaceAvatar(ctx, user, image));
+        },
+      );
+    }),
   );
 
   app.delete(

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { sendDownload } from '../../http/download.ts';
-import { formBody } from '../../http/form-body.ts';
+import { formBody, uploadRoutes } from '../../http/form-body.ts';
 import { idParams, signedInErrors, uploadErrors } from '../../http/route-schemas.ts';
 import { closeContract, answerProposal, proposeMilestone, type ProposalAnswer } from './contract-changes.ts';
 import { changedContract, getContract, listMyContracts, type ChangedContract } from './contract-read.ts';
@@ -212,29 +212,33 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/milestones/:id/submissions',
-    {
-      schema: {
-        tags,
-        summary: 'Submit work: a note and up to 10 files, as multipart/form-data (the expert)',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: contractSchema, ...signedInErrors, ...uploadErrors },
-      },
-    },
-    async (request) => {
-      const { user } = await requireUser(request);
-      await assertCanSubmit(ctx, user, request.params.id);
-      const upload = await readSubmission(ctx, formBody(request));
-      try {
-        const contractId = await submitWork(ctx, user, request.params.id, upload);
-        return await getContract(db, user, contractId);
-      } catch (error) {
-        await removeFiles(ctx, upload.files);
-        throw error;
-      }
-    },
+  await app.register(
+    uploadRoutes(async (uploads) => {
+      uploads.post(
+        '/api/milestones/:id/submissions',
+        {
+          schema: {
+            tags,
+            summary: 'Submit work: a note and up to 10 files, as multipart/form-data (the expert)',
+            consumes: ['multipart/form-data'],
+            params: idParams,
+            response: { 200: contractSchema, ...signedInErrors, ...uploadErrors },
+          },
+        },
+        async (request) => {
+          const { user } = await requireUser(request);
+          await assertCanSubmit(ctx, user, request.params.id);
+          const upload = await readSubmission(ctx, formBody(request));
+          try {
+            const contractId = await submitWork(ctx, user, request.params.id, upload);
+            return await getContract(db, user, contractId);
+          } catch (error) {
+            await removeFiles(ctx, upload.files);
+            throw error;
+          }
+        },
+      );
+    }),
   );
 
   app.get(

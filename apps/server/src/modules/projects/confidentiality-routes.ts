@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../http/download.ts';
-import { formBody } from '../../http/form-body.ts';
+import { formBody, uploadRoutes } from '../../http/form-body.ts';
 import { idParams, signedInErrors, uploadErrors } from '../../http/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { findProject, relationTo } from './access.ts';
@@ -66,25 +66,29 @@ export const confidentialityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/projects/:id/nda',
-    {
-      schema: {
-        tags,
-        summary: 'Use my own agreement (multipart field "file", a PDF) instead of the standard one',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: projectDetailsSchema, ...signedInErrors, ...uploadErrors },
-      },
-    },
-    async (request) => {
-      const { user } = await requireUser(request);
-      // Checked before the upload is read, so nobody else can make the server take in a file.
-      await assertCanAttach(ctx, user, request.params.id);
-      const upload = await readAttachmentUpload(ctx, formBody(request));
-      const project = await useCustomNda(ctx, user, request.params.id, upload);
-      return projectDetails(db, project, await relationTo(db, project, user));
-    },
+  await app.register(
+    uploadRoutes(async (uploads) => {
+      uploads.post(
+        '/api/projects/:id/nda',
+        {
+          schema: {
+            tags,
+            summary: 'Use my own agreement (multipart field "file", a PDF) instead of the standard one',
+            consumes: ['multipart/form-data'],
+            params: idParams,
+            response: { 200: projectDetailsSchema, ...signedInErrors, ...uploadErrors },
+          },
+        },
+        async (request) => {
+          const { user } = await requireUser(request);
+          // Checked before the upload is read, so nobody else can make the server take in a file.
+          await assertCanAttach(ctx, user, request.params.id);
+          const upload = await readAttachmentUpload(ctx, formBody(request));
+          const project = await useCustomNda(ctx, user, request.params.id, upload);
+          return projectDetails(db, project, await relationTo(db, project, user));
+        },
+      );
+    }),
   );
 
   app.post(

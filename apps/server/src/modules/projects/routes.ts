@@ -22,7 +22,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { relationTo, type ProjectRow } from './access.ts';
 import { sendDownload } from '../../http/download.ts';
-import { formBody } from '../../http/form-body.ts';
+import { formBody, uploadRoutes } from '../../http/form-body.ts';
 import { idParams, signedInErrors, uploadErrors } from '../../http/route-schemas.ts';
 import {
   addAttachment,
@@ -189,24 +189,29 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/projects/:id/attachments',
-    {
-      schema: {
-        tags,
-        summary: 'Attach a file (multipart field "file"; PDF, Office, CSV, text or images; at most 20 MB)',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 201: attachmentSchema, ...signedInErrors, ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = await requireUser(request);
-      await assertCanAttach(ctx, user, request.params.id);
-      const upload = await readAttachmentUpload(ctx, formBody(request));
-      const row = await addAttachment(ctx, user, request.params.id, upload);
-      return reply.status(201).send(presentAttachment(row));
-    },
+  await app.register(
+    uploadRoutes(async (uploads) => {
+      uploads.post(
+        '/api/projects/:id/attachments',
+        {
+          schema: {
+            tags,
+            summary:
+              'Attach a file (multipart field "file"; PDF, Office, CSV, text or images; at most 20 MB)',
+            consumes: ['multipart/form-data'],
+            params: idParams,
+            response: { 201: attachmentSchema, ...signedInErrors, ...uploadErrors },
+          },
+        },
+        async (request, reply) => {
+          const { user } = await requireUser(request);
+          await assertCanAttach(ctx, user, request.params.id);
+          const upload = await readAttachmentUpload(ctx, formBody(request));
+          const row = await addAttachment(ctx, user, request.params.id, upload);
+          return reply.status(201).send(presentAttachment(row));
+        },
+      );
+    }),
   );
 
   app.get(
