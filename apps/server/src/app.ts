@@ -216,7 +216,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   registerOriginCheck(app, config.publicUrl);
-  // Before compression: a kept idempotent answer is the JSON text, not its compressed bytes.
   await app.register(idempotencyPlugin);
   await registerCompression(app);
   await app.register(authPlugin, config);

@@ -1,5 +1,6 @@
 import type { ActivityResponse, Contract, NotificationListResponse } from '@sciwise/contracts';
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { call, CARDS, cardToken, fund, getContract, moneyCall, submitWork } from '../support/requests.ts';
@@ -163,5 +164,28 @@ describe('idempotency keys', () => {
     const missing = await moneyCall(app, url, client, { paymentToken }, null);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('Idempotency-Key');
+  });
+
+  it('keeps the JSON text, not the compressed bytes, when the client takes brotli', async () => {
+    const { app } = t;
+    const { client, contract } = await hiredContract(app);
+    const milestone = contract.milestones[0]!;
+    const fundOnce = async (paymentToken: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/milestones/${milestone.id}/fund`,
+        headers: { ...client.headers, 'idempotency-key': 'key-fund-br', 'accept-encoding': 'br' },
+        payload: { paymentToken },
+      });
+    const paymentToken = await cardToken(app, client);
+    const first = await fundOnce(paymentToken);
+    const replay = await fundOnce(paymentToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const text = (response: typeof first) => brotliDecompressSync(response.rawPayload).toString('utf8');
+    expect(JSON.parse(text(replay))).toEqual(JSON.parse(text(first)));
+    expect(await movementsOf(app.db, milestone.id)).toHaveLength(1);
   });
 });

@@ -89,31 +89,32 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (!takenOver) throw conflict(IN_PROGRESS);
     request.idempotencyClaim = claim;
   };
-  // Only the routes that take a key run the claim: every other answer skips the hook altogether.
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotency) return;
-    route.preHandler = [claimKey, ...[route.preHandler ?? []].flat()];
-  });
-
-  // Registered before compression (app.ts), so the kept answer is the JSON text itself.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  /** Keeps the answer the claim's request got, or frees the key when there is none to keep. */
+  const keepAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
-    if (!claim) return done(null, payload);
+    if (!claim) return payload;
     request.idempotencyClaim = undefined;
-    keepAnswer(claim, reply.statusCode, payload).then(() => done(null, payload), done);
-  });
-  async function keepAnswer(claim: { userId: string; key: string }, statusCode: number, payload: unknown) {
     const mine = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-    if (statusCode >= 500 || typeof payload !== 'string') {
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
       // Our failure is not an answer to keep: the same key may try again.
       await app.db.delete(idempotencyKeys).where(mine);
     } else {
       await app.db
         .update(idempotencyKeys)
-        .set({ statusCode, responseBody: payload, completedAt: sql`now()` })
+        .set({ statusCode: reply.statusCode, responseBody: payload, completedAt: sql`now()` })
         .where(mine);
     }
-  }
+    return payload;
+  };
+
+  // Only the routes that take a key claim it and keep the answer; every other request skips both.
+  // The keeper is the route's first onSend hook, ahead of compression's (@fastify/compress adds
+  // its own per route), so the kept answer is the JSON text itself.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotency) return;
+    route.preHandler = [claimKey, ...[route.preHandler ?? []].flat()];
+    route.onSend = [keepAnswer, ...[route.onSend ?? []].flat()];
+  });
 });
 
 /** Forgets answers older than the promise (24 hours) with room to spare. */
