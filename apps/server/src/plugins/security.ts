@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '../errors.ts';
 import { isSameSiteOrigin } from '../lib/same-origin.ts';
@@ -84,17 +84,32 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
 
   // Synchronous hooks: an async one costs every answer a promise and a turn of the queue.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
+    reply.headers(isApiAnswer(routedPath(request)) ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/')) noStoreUnlessDeclared(reply);
+    if (routedPath(request).startsWith('/api/')) noStoreUnlessDeclared(reply);
     done(null, payload);
   });
 }
 
-const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+/**
+ * The request's path as the router reads it. find-my-way decodes percent-escapes before it
+ * matches, so `/%61pi/me` is answered by /api/me and must be treated as /api/me here too.
+ */
+function routedPath(request: FastifyRequest): string {
+  const { url } = request;
+  if (!url.includes('%')) return url;
+  try {
+    return decodeURIComponent(url.split('?')[0]!);
+  } catch {
+    return url; // not a valid escape: the router answers it with a 400
+  }
+}
+
+const isApiAnswer = (path: string) =>
+  path.startsWith('/api/') && path !== '/api/docs' && !path.startsWith('/api/docs/');
 
 /**
  * API answers are not cached, by anyone, unless their route says they may be. Most of them

@@ -52,6 +52,8 @@ describe('security headers by kind of answer', () => {
       ['/api/me', user.headers],
       ['/api/me', {}],
       ['/api/nothing-here', {}],
+      // The router decodes the path: this is /api/me, and gets all that /api/me gets.
+      ['/%61pi/me', user.headers],
     ] as const) {
       const response = await get(url, headers);
       expect(response.headers['content-security-policy'], url).toBe(
@@ -62,6 +64,7 @@ describe('security headers by kind of answer', () => {
       expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['x-request-id'], url).toBeTruthy();
+      expect(response.headers['cache-control'], url).toBe('no-store');
       for (const name of documentOnly) expect(response.headers[name], `${url} ${name}`).toBeUndefined();
     }
   });
