@@ -93,6 +93,9 @@ async function runAt(experts: number, smaller: number[]): Promise<SizeRun> {
   );
   if (seeded > 0)
     console.error(`seeded ${seeded} experts in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  // A kept database may have been migrated since its seed's VACUUM ANALYZE (a backfill rewrites
+  // every row): measure it settled, as autovacuum leaves PostgreSQL, whatever ran in between.
+  else await handle.db.execute(sql`vacuum analyze expert_profiles`);
   const app = await buildApp(config, { database: handle, logger: false });
   await app.ready();
 

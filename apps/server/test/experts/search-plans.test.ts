@@ -76,13 +76,13 @@ interface Case {
 
 const cases: Case[] = [
   { name: 'a common subject word', query: { q: 'data analysis' }, index: 'expert_profiles_search_idx' },
-  { name: 'a rare word', query: { q: 'cryo-EM' }, index: 'expert_profiles_search_idx' },
+  { name: 'a rare word', query: { q: 'cryo-EM' }, index: 'expert_profiles_name_subjects_idx' },
   {
     name: 'a typo (the subject it means)',
     query: { q: 'bioinformatcs' },
     index: 'expert_profiles_subjects_idx',
   },
-  { name: 'a name', query: { q: 'Okafor' }, index: 'expert_profiles_search_idx' },
+  { name: 'a name', query: { q: 'Okafor' }, index: 'expert_profiles_name_subjects_idx' },
   {
     name: 'a misspelt name (the names fallback)',
     query: { q: 'Nwachukwo' },
@@ -134,6 +134,23 @@ describe(`search plans on ${SEEDED_EXPERTS.toLocaleString('en')} experts`, () =>
       nodes.map((node) => node['Index Name']),
       outline,
     ).toContain(c.index);
+  });
+
+  it('a walk of the rank index filtered by subjects or names reads the index alone, not the table', async () => {
+    // The directory, then a subject's specialists and name matches: the first statements of the
+    // search, whose conditions the index carries. Later tiers test the whole text, kept in the table.
+    const covered: [ExpertSearchQuery, number][] = [
+      [{}, 1],
+      [{ q: 'data analysis' }, 2],
+    ];
+    for (const [query, statements] of covered) {
+      const walks = (await statementPlans(query))
+        .slice(0, statements)
+        .flatMap((plan) => plan.nodes)
+        .filter((node) => node['Index Name'] === 'expert_profiles_rank_idx');
+      expect(walks, JSON.stringify(query)).not.toEqual([]);
+      expect(walks.map((node) => node['Node Type'])).toEqual(walks.map(() => 'Index Only Scan'));
+    }
   });
 
   it('the by-slug lookup uses the unique index', async () => {

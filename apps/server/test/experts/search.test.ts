@@ -5,7 +5,8 @@ import {
   type ExpertProfile,
 } from '@sciwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjects } from '../../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { expertProfiles, subjects } from '../../src/db/schema/index.ts';
 import { refreshSubjectCatalogue } from '../../src/db/seed/experts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { makeExperts, uniqueWord } from '../factories.ts';
@@ -66,6 +67,24 @@ describe('GET /api/experts: relevance', () => {
     expect(await searchSlugs(t.app, { q: 'Chiamaka Nwachukwu' })).toContain(person!.slug);
     expect(await searchSlugs(t.app, { q: 'Nwachukwo' })).toContain(person!.slug);
     expect(await searchSlugs(t.app, { q: word })).toEqual([person!.slug]);
+  });
+
+  it('a renamed expert moves into and out of the name tier at once', async () => {
+    const word = uniqueWord();
+    const Word = word[0]!.toUpperCase() + word.slice(1);
+    const [titled, mentioned] = await makeExperts(t.app.db, [
+      { headline: `Adviser on ${word}` },
+      { bio: `Once wrote a report on ${word} for a museum.` },
+    ]);
+    const rename = (displayName: string) =>
+      t.app.db.update(expertProfiles).set({ displayName }).where(eq(expertProfiles.slug, mentioned!.slug));
+    expect(await searchSlugs(t.app, { q: word })).toEqual([titled!.slug, mentioned!.slug]);
+
+    await rename(`Ada ${Word}`);
+    expect(await searchSlugs(t.app, { q: word })).toEqual([mentioned!.slug, titled!.slug]);
+
+    await rename('Ada Lovelace');
+    expect(await searchSlugs(t.app, { q: word })).toEqual([titled!.slug, mentioned!.slug]);
   });
 
   it('a word the query excludes ("-surveys") keeps out everyone who mentions it, in the bio too', async () => {

@@ -106,6 +106,15 @@ export const expertProfiles = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .default(sql`''::tsvector`),
+    /**
+     * The weight-A class of search_vector on its own (name and subjects), kept by the same
+     * trigger. Relevance's name-or-subject tier matches it, so the planner sees how many people
+     * it holds a word for: the weights of search_vector are invisible to its statistics
+     * (docs/decisions/071-a-vector-for-names-and-subjects.md).
+     */
+    nameSubjectsVector: tsvector('name_subjects_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,11 +122,13 @@ export const expertProfiles = pgTable(
     uniqueIndex('expert_profiles_user_id_unique').on(t.userId),
     uniqueIndex('expert_profiles_slug_unique').on(t.slug),
     index('expert_profiles_search_idx').using('gin', t.searchVector).where(approved),
+    index('expert_profiles_name_subjects_idx').using('gin', t.nameSubjectsVector).where(approved),
     index('expert_profiles_subjects_idx').using('gin', t.subjects).where(approved),
     index('expert_profiles_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')).where(approved),
     // Sorts read these forwards (rate_asc) or backwards (rating, rate_desc: "desc, id desc"),
     // so every keyset page starts with an index seek.
     index('expert_profiles_rating_score_idx').on(t.ratingScore, t.id).where(approved),
+    // Also INCLUDE (subjects, name_subjects_vector), added by migration 0034: drizzle cannot say it.
     index('expert_profiles_rank_idx').on(t.rankScore, t.id).where(approved),
     index('expert_profiles_rate_idx').on(t.rateUsdMinor, t.id).where(approved),
     index('expert_profiles_category_rank_idx').on(t.category, t.rankScore, t.id).where(approved),

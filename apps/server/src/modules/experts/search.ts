@@ -112,9 +112,13 @@ export async function planSearch(
   // An immutable call on a constant: folded once at planning, not evaluated per row.
   const tsq = sql`websearch_to_tsquery('english', ${q})`;
   const inText = sql`${p.searchVector} @@ ${tsq}`;
-  // Every word within the given weights (A: name and subjects, B: skills, C: headline).
+  // Every word within the given weights (A: name and subjects, B: skills, C: headline). Class A
+  // has its own vector: the planner's statistics see its words, not the weights of the whole
+  // text, so a name tier is planned from how many people really hold the name.
   const within = (weights: 'A' | 'AB' | 'ABC') =>
-    sql`${p.searchVector} @@ ${restrictToWeights(tsq, weights)}`;
+    weights === 'A'
+      ? sql`${p.nameSubjectsVector} @@ ${tsq}`
+      : sql`${p.searchVector} @@ ${restrictToWeights(tsq, weights)}`;
   const specialist = matchedSubjects.length > 0 ? sql`${p.subjects} && ${textArray(matchedSubjects)}` : null;
   const match = specialist ? sql`(${inText} or ${specialist})` : inText;
   if (input.sort !== 'relevance') {
@@ -183,13 +187,17 @@ function sortPlan(sort: SearchInput['sort'], score: SQL<number> | null): SortPla
   return { name: 'relevance', key: sql<number>`${p.rankScore}`, descending: true };
 }
 
-/** `keyOffset` lifts a relevance tier's keys above the tiers after it (see TIER_SPAN). */
+/**
+ * `keyOffset` lifts a relevance tier's keys above the tiers after it (see TIER_SPAN). Rank and cut
+ * first, reading nothing but the id and the sort key, then fetch the cards of the one page: so a
+ * walk of the rank index that filters on what the index carries (subjects, the name-and-subjects
+ * vector) never visits the table for the rows it passes over.
+ */
 function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: number, keyOffset = 0) {
   const direction = sort.descending ? desc : asc;
-  // Rank and cut first, then fetch the people behind the one page.
   const hits = db
     .select({
-      ...cardColumns,
+      hitId: sql<string>`${p.id}`.as('hit_id'),
       sortKey: sql<number>`${sql.raw(String(keyOffset))} + ${sort.key}`.as('sort_key'),
     })
     .from(p)
@@ -199,27 +207,15 @@ function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: numb
     .as('hits');
   return db
     .select({
-      id: hits.id,
-      userId: hits.userId,
-      slug: hits.slug,
-      displayName: hits.displayName,
-      headline: hits.headline,
-      category: hits.category,
-      subjects: hits.subjects,
-      hourlyRateMinor: hits.hourlyRateMinor,
-      currency: hits.currency,
-      rateUsdMinor: hits.rateUsdMinor,
-      country: hits.country,
-      availability: hits.availability,
-      ratingCenti: hits.ratingCenti,
-      ratingCount: hits.ratingCount,
+      ...cardColumns,
       sortKey: hits.sortKey,
       avatarKey: users.avatarKey,
-      verifiedOrcid: verifiedOrcidFor(hits.userId),
+      verifiedOrcid: verifiedOrcidFor(p.userId),
     })
     .from(hits)
-    .innerJoin(users, eq(users.id, hits.userId))
-    .orderBy(direction(hits.sortKey), direction(hits.id));
+    .innerJoin(p, eq(p.id, hits.hitId))
+    .innerJoin(users, eq(users.id, p.userId))
+    .orderBy(direction(hits.sortKey), direction(hits.hitId));
 }
 
 /** One page plus one row (to know whether another page follows), tier by tier. */
