@@ -85,6 +85,27 @@ describe('GET /api/experts: relevance', () => {
 
     await rename('Ada Lovelace');
     expect(await searchSlugs(t.app, { q: word })).toEqual([titled!.slug, mentioned!.slug]);
+
+    await t.app.db
+      .update(expertProfiles)
+      .set({ subjects: [`${Word} studies`] })
+      .where(eq(expertProfiles.slug, mentioned!.slug));
+    expect(await searchSlugs(t.app, { q: word })).toEqual([mentioned!.slug, titled!.slug]);
+  });
+
+  it('finds an expert whose name and subjects are too long for the name tier, with the skills', async () => {
+    const word = uniqueWord();
+    // Ten 60-character subjects in a script of three bytes a character, each character its own
+    // word: their vector is several kilobytes, more than a row of the rank index holds.
+    const han = (from: number) =>
+      Array.from({ length: 29 }, (_, i) => String.fromCodePoint(0x4e00 + ((from + i * 37) % 20000))).join(
+        ' ',
+      );
+    const subjects = Array.from({ length: 10 }, (_, i) => `S${i} ${han(i * 997)}`.slice(0, 60));
+    subjects[0] = `${word} ${subjects[0]!}`.slice(0, 60);
+    const [long] = await makeExperts(t.app.db, [{ subjects }]);
+    const [skilled] = await makeExperts(t.app.db, [{ skills: [word] }]);
+    expect((await searchSlugs(t.app, { q: word })).sort()).toEqual([long!.slug, skilled!.slug].sort());
   });
 
   it('a word the query excludes ("-surveys") keeps out everyone who mentions it, in the bio too', async () => {

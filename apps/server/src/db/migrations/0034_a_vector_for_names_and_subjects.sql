@@ -1,9 +1,8 @@
 ALTER TABLE "expert_profiles" ADD COLUMN "name_subjects_vector" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 -- hand-written below (docs/decisions/071-a-vector-for-names-and-subjects.md)
 
--- The weight-A class of the search document: name and subjects. Its own column because the
--- planner's statistics on search_vector ignore weights: for a name tier it guessed from the whole
--- text. search_vector is rebuilt from this function, so the two cannot disagree.
+-- The weight-A class of the search document: name and subjects. search_vector is rebuilt from
+-- this function, so the two cannot disagree.
 CREATE FUNCTION expert_profile_name_subjects_vector(name text, subjects text[])
 RETURNS tsvector
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -22,10 +21,25 @@ AS $$
       || setweight(to_tsvector('english'::regconfig, coalesce(bio, '')), 'D')
 $$;
 --> statement-breakpoint
+-- What the name tier matches, in name_subjects_vector. The rank index carries it (below), and an
+-- index row holds at most 2,704 bytes, which the contract's character limits do not bound (a
+-- word in some scripts takes 3-4 bytes a character). A vector over 2,000 bytes is left empty:
+-- that profile's name and subject words are still found, with the skills' matches (tier 2).
+CREATE FUNCTION expert_profile_name_tier_vector(name text, subjects text[])
+RETURNS tsvector
+LANGUAGE sql STABLE PARALLEL SAFE
+AS $$
+  SELECT CASE WHEN pg_column_size(v) <= 2000 THEN v ELSE ''::tsvector END
+    FROM (SELECT expert_profile_name_subjects_vector(name, subjects) AS v) AS whole
+$$;
+--> statement-breakpoint
+-- Before the trigger lists the new column: this update then sets it alone, leaving the rest.
+UPDATE expert_profiles SET name_subjects_vector = expert_profile_name_tier_vector(display_name, subjects);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION expert_profiles_search_vector_sync() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.name_subjects_vector := expert_profile_name_subjects_vector(NEW.display_name, NEW.subjects);
+  NEW.name_subjects_vector := expert_profile_name_tier_vector(NEW.display_name, NEW.subjects);
   NEW.search_vector := expert_profile_search_vector(NEW.display_name, NEW.subjects, NEW.skills, NEW.headline, NEW.bio);
   RETURN NEW;
 END;
@@ -38,19 +52,15 @@ CREATE TRIGGER expert_profiles_search_vector
   BEFORE INSERT OR UPDATE OF display_name, subjects, skills, headline, bio, search_vector, name_subjects_vector
   ON expert_profiles FOR EACH ROW EXECUTE FUNCTION expert_profiles_search_vector_sync();
 --> statement-breakpoint
-UPDATE expert_profiles SET name_subjects_vector = expert_profile_name_subjects_vector(display_name, subjects);
---> statement-breakpoint
--- Built after the backfill: one pass over the filled column instead of an update per row.
 CREATE INDEX "expert_profiles_name_subjects_idx" ON "expert_profiles" USING gin ("name_subjects_vector") WHERE status = 'approved';
 --> statement-breakpoint
--- The rank index carries what the first two relevance tiers test (subjects; the name-and-subjects
--- vector), so walking it in rank order to fill a page reads the index alone, not a table row for
--- every expert it passes over. drizzle cannot declare INCLUDE: the schema names the keys only.
--- Bounded: at most 10 subjects of 60 characters and a 201-character name fit an index row.
+-- The rank index carries the name tier's vector, so walking it in rank order to fill a page of
+-- name matches reads the index alone, not a table row for every expert it passes over. drizzle
+-- cannot declare INCLUDE: the schema names the keys only.
 DROP INDEX "expert_profiles_rank_idx";
 --> statement-breakpoint
 CREATE INDEX "expert_profiles_rank_idx" ON "expert_profiles" USING btree ("rank_score","id")
-  INCLUDE ("subjects", "name_subjects_vector") WHERE status = 'approved';
+  INCLUDE ("name_subjects_vector") WHERE status = 'approved';
 --> statement-breakpoint
 -- The tiers are planned from the new column's statistics; without them the planner guesses.
 ANALYZE "expert_profiles";

@@ -109,8 +109,9 @@ export const expertProfiles = pgTable(
     /**
      * The weight-A class of search_vector on its own (name and subjects), kept by the same
      * trigger. Relevance's name-or-subject tier matches it, so the planner sees how many people
-     * it holds a word for: the weights of search_vector are invisible to its statistics
-     * (docs/decisions/071-a-vector-for-names-and-subjects.md).
+     * it holds a word for: the weights of search_vector are invisible to its statistics. Empty
+     * when over 2,000 bytes, so that it fits the rank index's rows; such a profile is then found
+     * with the skills' matches (docs/decisions/071-a-vector-for-names-and-subjects.md).
      */
     nameSubjectsVector: tsvector('name_subjects_vector')
       .notNull()
@@ -128,7 +129,7 @@ export const expertProfiles = pgTable(
     // Sorts read these forwards (rate_asc) or backwards (rating, rate_desc: "desc, id desc"),
     // so every keyset page starts with an index seek.
     index('expert_profiles_rating_score_idx').on(t.ratingScore, t.id).where(approved),
-    // Also INCLUDE (subjects, name_subjects_vector), added by migration 0034: drizzle cannot say it.
+    // Also INCLUDE (name_subjects_vector), added by migration 0034: drizzle cannot say it.
     index('expert_profiles_rank_idx').on(t.rankScore, t.id).where(approved),
     index('expert_profiles_rate_idx').on(t.rateUsdMinor, t.id).where(approved),
     index('expert_profiles_category_rank_idx').on(t.category, t.rankScore, t.id).where(approved),

@@ -190,8 +190,8 @@ function sortPlan(sort: SearchInput['sort'], score: SQL<number> | null): SortPla
 /**
  * `keyOffset` lifts a relevance tier's keys above the tiers after it (see TIER_SPAN). Rank and cut
  * first, reading nothing but the id and the sort key, then fetch the cards of the one page: so a
- * walk of the rank index that filters on what the index carries (subjects, the name-and-subjects
- * vector) never visits the table for the rows it passes over.
+ * walk of the rank index that filters on what the index carries (the name tier's vector) never
+ * visits the table for the rows it passes over.
  */
 function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: number, keyOffset = 0) {
   const direction = sort.descending ? desc : asc;
