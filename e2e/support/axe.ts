@@ -12,20 +12,20 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 async function withEverySectionRendered<T>(page: Page, check: () => Promise<T>): Promise<T> {
   await page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>('*')) {
-      if (getComputedStyle(element).contentVisibility !== 'auto') continue;
+    document.querySelectorAll<HTMLElement>('*').forEach((element) => {
+      if (getComputedStyle(element).contentVisibility !== 'auto') return;
       element.dataset.axeDeferred = '';
       element.style.contentVisibility = 'visible';
-    }
+    });
   });
   try {
     return await check();
   } finally {
     await page.evaluate(() => {
-      for (const element of document.querySelectorAll<HTMLElement>('[data-axe-deferred]')) {
+      document.querySelectorAll<HTMLElement>('[data-axe-deferred]').forEach((element) => {
         element.style.contentVisibility = '';
         delete element.dataset.axeDeferred;
-      }
+      });
     });
   }
 }
