@@ -95,16 +95,17 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
 }
 
 /**
- * The request's path as the router reads it. find-my-way decodes percent-escapes before it
- * matches, so `/%61pi/me` is answered by /api/me and must be treated as /api/me here too.
+ * The request's path as the router reads it: without the query, and with percent-escapes decoded
+ * (find-my-way decodes them before it matches, so `/%61pi/me` is answered by /api/me).
  */
 function routedPath(request: FastifyRequest): string {
-  const { url } = request;
-  if (!url.includes('%')) return url;
+  const query = request.url.indexOf('?');
+  const path = query === -1 ? request.url : request.url.slice(0, query);
+  if (!path.includes('%')) return path;
   try {
-    return decodeURIComponent(url.split('?')[0]!);
+    return decodeURIComponent(path);
   } catch {
-    return url; // not a valid escape: the router answers it with a 400
+    return path; // not a valid escape: the router answers it with a 400
   }
 }
 
