@@ -198,7 +198,14 @@ export function ChatBox({ conversation, chat, onBack, offerCall = true }: ChatBo
     conversation.otherLastReadSeq,
     ...(query.data?.pages.map((page) => page.otherLastReadSeq) ?? [0]),
   );
-  const pending = chat.outbox.filter((item) => item.conversationId === conversation.id);
+  // A message the history already holds is no longer pending, whichever of the two renders first
+  // (the query cache and the outbox update apart).
+  const pending = useMemo(() => {
+    const stored = new Set(messages.map((message) => message.clientMessageId));
+    return chat.outbox.filter(
+      (item) => item.conversationId === conversation.id && !stored.has(item.clientMessageId),
+    );
+  }, [chat.outbox, messages, conversation.id]);
   const newest = messages[messages.length - 1];
   const lastOwn = [...messages].reverse().find((message) => message.senderId === conversation.selfId);
   const { markRead } = chat;

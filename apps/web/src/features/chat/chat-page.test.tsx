@@ -16,15 +16,31 @@ import { ChatPage } from './chat-page.tsx';
 /** The tab's socket: the chat registers its handlers here, and a test plays the server's events. */
 const socket = vi.hoisted(() => {
   const handlers = new Map<string, (event: unknown) => void>();
-  return {
+  const sent: { clientMessageId: string; text: string }[] = [];
+  const tab = {
     handlers,
+    sent,
     connected: true,
+    reconnected: (_socket: unknown) => undefined as void,
     on: (name: string, handler: (event: unknown) => void) => handlers.set(name, handler),
     off: (name: string) => handlers.delete(name),
     emit: () => undefined,
+    // A send whose acknowledgement never comes back, as when the connection drops under it.
+    timeout: () => ({
+      emitWithAck: (_event: string, message: { clientMessageId: string; text: string }) => {
+        sent.push(message);
+        return new Promise<never>(() => undefined);
+      },
+    }),
   };
+  return tab;
 });
-vi.mock('../../lib/socket.ts', () => ({ useSocket: () => ({ socket, status: 'connected' }) }));
+vi.mock('../../lib/socket.ts', () => ({
+  useSocket: (onReconnect: (socket: unknown) => void) => {
+    socket.reconnected = onReconnect;
+    return { socket, status: 'connected' };
+  },
+}));
 
 beforeAll(stubDialogs);
 beforeEach(() => {
@@ -39,6 +55,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   socket.handlers.clear();
+  socket.sent.length = 0;
 });
 
 const me = aUser({ id: 'u-1', name: 'Ada Client' });
@@ -118,6 +135,37 @@ describe('sending while the conversation opens', PAGE_TEST, () => {
     answer(Response.json({ messages: history, nextBefore: null, otherLastReadSeq: 1 }));
     await vi.waitFor(() => expect(send).toHaveProperty('disabled', false));
     expect(composer).toHaveProperty('value', 'Here is the protocol.');
+  });
+});
+
+describe('a message sent while the connection drops', PAGE_TEST, () => {
+  it('shows once, as sent, when the history fetched after reconnecting already holds it', async () => {
+    let history = [aMessage(1, DANA, 'The samples arrived this morning.')];
+    openChat(history, {}, me, {
+      'GET /api/conversations/c-1/messages': () => ({
+        messages: history,
+        nextBefore: null,
+        otherLastReadSeq: 1,
+      }),
+    });
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    const send = screen.getByRole('button', { name: 'Send' });
+    fireEvent.change(composer, { target: { value: 'Here is the protocol.' } });
+    await vi.waitFor(() => expect(send).toHaveProperty('disabled', false));
+    fireEvent.click(send);
+    const list = await messageList();
+    expect(await within(list).findByText('Sending…')).toBeTruthy();
+
+    // The server stored it, but its acknowledgement was lost with the connection.
+    const [delivered] = socket.sent;
+    history = [
+      ...history,
+      { ...aMessage(2, me.id, delivered!.text), clientMessageId: delivered!.clientMessageId },
+    ];
+    act(() => socket.reconnected(socket));
+
+    await vi.waitFor(() => expect(within(list).queryByText('Sending…')).toBeNull());
+    expect(within(list).getAllByText('Here is the protocol.')).toHaveLength(1);
   });
 });
 
