@@ -1,6 +1,9 @@
 import {
   forwardRef,
   useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -91,10 +94,20 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 ) {
   const generated = useId();
   const selectId = id ?? generated;
+  const select = useRef<HTMLSelectElement>(null);
+  useImperativeHandle(ref, () => select.current!, []);
+  // A select's defaultValue picks among the options it mounts with. React finds them however deeply
+  // components nest them, Preact (the production build) only among the select's own children, so
+  // the value is also set here, once, when the field mounts (a new `key` mounts it again).
+  const { defaultValue } = rest;
+  useLayoutEffect(() => {
+    if (defaultValue !== undefined && select.current) select.current.value = String(defaultValue);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- at mount only, as a select applies it
+  }, []);
   return (
     <FieldShell id={selectId} label={label} error={error} hint={hint} className={wrapperClassName}>
       <select
-        ref={ref}
+        ref={select}
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(selectId, error, hint)}
