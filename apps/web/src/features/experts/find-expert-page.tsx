@@ -93,7 +93,7 @@ export function FindExpertPage() {
   // Hero, filters and results hydrate as islands: three short tasks instead of one long one.
   return (
     <>
-      <HydrationIsland>
+      <HydrationIsland name="directory-hero">
         <PageHero eyebrow="Find an expert" title={subjectName ? `${subjectName} experts` : 'Find an Expert'}>
           <p>
             {subjectName
@@ -107,7 +107,7 @@ export function FindExpertPage() {
       </HydrationIsland>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
-        <HydrationIsland>
+        <HydrationIsland name="directory-filters">
           <aside aria-label="Filters">
             <Button
               variant="secondary"
@@ -190,7 +190,7 @@ export function FindExpertPage() {
           </aside>
         </HydrationIsland>
 
-        <HydrationIsland>
+        <HydrationIsland name="directory-results">
           <section aria-labelledby="results-heading" className="min-w-0">
             <div className="flex flex-wrap items-end justify-between gap-3">
               <div>

@@ -36,7 +36,7 @@ function Section({
         <h2 id={id} className="text-2xl font-bold text-slate-900 sm:text-3xl">
           {title}
         </h2>
-        {island ? <HydrationIsland>{children}</HydrationIsland> : children}
+        {island ? <HydrationIsland name={id}>{children}</HydrationIsland> : children}
       </div>
     </section>
   );
@@ -176,7 +176,7 @@ export function HowItWorksPage() {
           Frequently asked questions
         </h2>
         <div className="mt-8">
-          <HydrationIsland>
+          <HydrationIsland name="faq">
             <FaqList />
           </HydrationIsland>
         </div>

@@ -189,15 +189,15 @@ export function LandingPage() {
         </div>
       </section>
 
-      <HydrationIsland>
+      <HydrationIsland name="landing-marquee">
         <Marquee />
       </HydrationIsland>
 
-      <HydrationIsland>
+      <HydrationIsland name="landing-claims">
         <Claims />
       </HydrationIsland>
 
-      <HydrationIsland>
+      <HydrationIsland name="landing-categories">
         <section
           aria-labelledby="categories-heading"
           className={cn(renderWhenNear, 'mx-auto max-w-6xl px-4 py-16 sm:px-6')}
@@ -221,7 +221,7 @@ export function LandingPage() {
         </section>
       </HydrationIsland>
 
-      <HydrationIsland>
+      <HydrationIsland name="landing-testimonials">
         <section
           id="testimonials"
           aria-labelledby="testimonials-heading"

@@ -61,7 +61,7 @@ function SiteFooterContent() {
 
 export function CategoryStrip() {
   return (
-    <HydrationIsland>
+    <HydrationIsland name="category-strip">
       <CategoryStripLinks />
     </HydrationIsland>
   );
@@ -69,7 +69,7 @@ export function CategoryStrip() {
 
 export function SiteFooter() {
   return (
-    <HydrationIsland>
+    <HydrationIsland name="site-footer">
       <SiteFooterContent />
     </HydrationIsland>
   );
