@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { AppRoutes, preloadRoutes } from './app/route-elements.tsx';
+import { AppRoutes, PreloadingBrowserRouter, preloadRoutes } from './app/route-elements.tsx';
 import { appRoutes, routes } from './app/router.tsx';
 import './styles.css';
 
@@ -12,9 +11,9 @@ if (!root) throw new Error('The page has no #root element.');
 const app = (
   <StrictMode>
     <AppProviders>
-      <BrowserRouter>
+      <PreloadingBrowserRouter routes={routes}>
         <AppRoutes routes={appRoutes} />
-      </BrowserRouter>
+      </PreloadingBrowserRouter>
     </AppProviders>
   </StrictMode>
 );

@@ -1,7 +1,13 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Outlet, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes, preloadRoutes, toElementRoutes, useRouteErrorValue } from './route-elements.tsx';
+import {
+  AppRoutes,
+  PreloadingBrowserRouter,
+  preloadRoutes,
+  toElementRoutes,
+  useRouteErrorValue,
+} from './route-elements.tsx';
 
 function Broken(): never {
   throw new Error('The chart data was malformed.');
@@ -89,5 +95,41 @@ describe('route table in declarative mode', () => {
     expect(await screen.findByText(/Failed:/)).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Go on' }));
     expect(await screen.findByRole('heading', { name: 'Fine' })).toBeTruthy();
+  });
+});
+
+describe('PreloadingBrowserRouter', () => {
+  it("keeps the current page, without a spinner, until the next page's module is in", async () => {
+    let finish = () => {};
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const table: RouteObject[] = [
+      {
+        element: <Layout />,
+        children: [
+          { path: '/', element: <h1>Current page</h1> },
+          {
+            path: '/ok',
+            handle: { withoutQuery: true },
+            lazy: async () => {
+              await gate;
+              return { Component: () => <h1>Next page</h1> };
+            },
+          },
+        ],
+      },
+    ];
+    window.history.replaceState(null, '', '/');
+    render(
+      <PreloadingBrowserRouter routes={table}>
+        <AppRoutes routes={toElementRoutes(table)} />
+      </PreloadingBrowserRouter>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Go on' }));
+    await act(async () => {});
+    expect(window.location.pathname).toBe('/ok');
+    expect(screen.getByRole('heading', { name: 'Current page' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    finish();
+    expect(await screen.findByRole('heading', { name: 'Next page' })).toBeTruthy();
   });
 });

@@ -1,14 +1,26 @@
 import {
   Component,
   createContext,
+  startTransition,
   Suspense,
   useContext,
+  useLayoutEffect,
+  useState,
   useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import {
+  matchRoutes,
+  Outlet,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { forgetPrerenderedIslands } from '../features/site/hydration-island.tsx';
 
 /*
  * The route table (router.tsx) keeps React Router's route objects with `lazy`, `errorElement` and
@@ -167,4 +179,38 @@ export async function preloadRoutes(routes: RouteObject[], pathname: string): Pr
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const element = useRoutes(routes);
   return <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+}
+
+/**
+ * BrowserRouter, except that a navigation shows its page once the page's route modules are in:
+ * until then the current page stays, under the progress bar, and keeps the focus. React's
+ * BrowserRouter gets this from startTransition; Preact, which renders the production build, has no
+ * transitions, and there the Suspense in AppRoutes would put its spinner in place of the whole
+ * screen while the next page downloads.
+ */
+export function PreloadingBrowserRouter({
+  routes,
+  children,
+}: {
+  routes: RouteObject[];
+  children: ReactNode;
+}) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [shown, setShown] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(() => {
+    let latest = 0;
+    return history.listen(({ action, location }) => {
+      forgetPrerenderedIslands();
+      const navigation = (latest += 1);
+      void preloadRoutes(routes, location.pathname).then(() => {
+        // A later navigation that is in first wins; this one is already out of date.
+        if (navigation === latest) startTransition(() => setShown({ action, location }));
+      });
+    });
+  }, [history, routes]);
+  return (
+    <Router location={shown.location} navigationType={shown.action} navigator={history}>
+      {children}
+    </Router>
+  );
 }
