@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -16,7 +16,8 @@ interface DrawerProps {
 export function Drawer({ open, onClose, label, side = 'right', children, header, id }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // Modal within the task of the click that opens it, as in Modal.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
@@ -32,7 +32,8 @@ export function DropdownMenu({
   const menuRef = useRef<HTMLDivElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
 
-  useEffect(() => {
+  // The first item has the focus before the next key arrives, whichever renderer runs this (as in Modal).
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -22,7 +22,10 @@ export function Modal({ open, onClose, title, showTitle = false, children, class
   const titleId = useId();
   const returnFocus = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // Opened in the same task as the click that asks for it, before the next paint, whichever
+  // renderer runs it: Preact runs plain effects a task later, where a quick second click would
+  // land on the page behind a dialog that is not modal yet.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
