@@ -149,6 +149,9 @@ test.describe('on a phone', () => {
     await drawer.getByRole('link', { name: 'Scientific writing' }).click();
     await expect(page).toHaveURL(/\/services\/scientific-writing$/);
     await expect(drawer).toBeHidden();
+    // The address changes at once; the page, and the header's closing of its menus with it, once
+    // the page's modules are in. The reader opens the menu again on the page they came to.
+    await expect(page.getByRole('heading', { level: 1, name: 'Scientific writing' })).toBeVisible();
 
     await hamburger.click();
     await expect(drawer).toBeVisible();
