@@ -52,8 +52,6 @@ test('how it works has every section of the spec', async ({ page }) => {
     'Trends in freelance science',
     'Why institutions hire experts on demand',
   ]);
-  // Below the fold, a section loads its data as the reader nears it.
-  await page.getByTestId('expert-carousel').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('expert-carousel').getByRole('link').first()).toHaveAttribute(
     'href',
     /^\/experts\//,
@@ -134,7 +132,6 @@ test('FAQ items open and close', async ({ page }) => {
 test('sliders move 390 px, the expert carousel 370 px on a wide screen', async ({ page }) => {
   await recordScrollBy(page);
   await gotoInteractive(page, '/how-it-works');
-  await page.getByTestId('expert-carousel').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('expert-carousel').getByRole('link').first()).toBeVisible();
   await page.getByRole('button', { name: 'Next: Success stories' }).click();
   await page.getByRole('button', { name: 'Next: Testimonials' }).click();
@@ -159,7 +156,6 @@ test.describe('on a phone', () => {
   test('the expert carousel moves 280 px and the other sliders 390 px', async ({ page }) => {
     await recordScrollBy(page);
     await gotoInteractive(page, '/how-it-works');
-    await page.getByTestId('expert-carousel').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('expert-carousel').getByRole('link').first()).toBeAttached();
     await page.getByRole('button', { name: 'Next: Featured experts' }).click();
     await page.getByRole('button', { name: 'Next: Success stories' }).click();

@@ -124,7 +124,6 @@ test.describe('on a phone', () => {
   test('the slider moves one 280 px card per click', async ({ page }) => {
     await recordScrollBy(page);
     await gotoInteractive(page, '/');
-    await slider(page).scrollIntoViewIfNeeded();
     await expect(slider(page).getByRole('link').first()).toBeAttached();
     await page.getByRole('button', { name: 'Next writers' }).click();
     await expect(async () =>

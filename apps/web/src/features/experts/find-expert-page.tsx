@@ -52,11 +52,6 @@ export function FindExpertPage() {
     document.title = subjectName ? `${subjectName} experts — Sciwise` : 'Find an Expert — Sciwise';
   }, [subjectName]);
 
-  const search = useExpertSearch(params);
-  const experts = search.pages.flatMap((page) => page.experts);
-  const matched = search.pages[0]?.matchedSubjects ?? [];
-  const total = useResultCount(params, search);
-  const nextPageError = search.nextPageError;
   const activeFilters = filterKeys.filter((key) => params[key]).length + (subjectParam ? 1 : 0);
 
   // A subject is a page of its own (/find-an-expert/subject/:subject); `subject` picks the path.
@@ -191,114 +186,148 @@ export function FindExpertPage() {
         </HydrationIsland>
 
         <HydrationIsland name="directory-results">
-          <section aria-labelledby="results-heading" className="min-w-0">
-            <div className="flex flex-wrap items-end justify-between gap-3">
-              <div>
-                <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
-                  {params.q ? `Experts for “${params.q}”` : 'Experts'}
-                </h2>
-                {/* Its line is held while the count arrives, so the results never shift. */}
-                <p className="min-h-5 text-sm font-medium text-slate-700" data-testid="result-count">
-                  {total ? resultCountText(total) : ''}
-                </p>
-                {matched.length > 0 && (
-                  <p className="text-sm text-slate-600">Showing results for: {matched.join(', ')}</p>
-                )}
-                {subjectParam && (
-                  <p className="text-sm text-slate-600">
-                    Subject: {subjectName} ·{' '}
-                    <Link to="/find-an-expert" className="font-medium text-brand-700 underline">
-                      all subjects
-                    </Link>
-                  </p>
-                )}
-              </div>
-              <SelectField
-                label="Sort by"
-                wrapperClassName="w-48"
-                value={params.sort ?? 'relevance'}
-                onChange={(event) =>
-                  update({ sort: event.target.value === 'relevance' ? '' : event.target.value })
-                }
-              >
-                {Object.entries(sortLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-
-            <div
-              id="results"
-              // The first answer arrives after the prerendered page: its place is held so nothing shifts.
-              className={`mt-6 ${search.status === 'pending' ? 'min-h-svh' : ''}`}
-              aria-live="polite"
-              aria-busy={search.fetching}
-            >
-              {search.status === 'pending' ? (
-                <PageSpinner label="Finding experts..." />
-              ) : search.status === 'error' ? (
-                <RetryAlert onRetry={search.refetch} title="We couldn't load experts">
-                  {errorMessage(search.error)}
-                </RetryAlert>
-              ) : experts.length === 0 ? (
-                <EmptyState
-                  icon={<SearchIcon className="size-6" />}
-                  title="No experts match your search"
-                  actions={
-                    <>
-                      {activeFilters > 0 && (
-                        <Button variant="secondary" onClick={clearFilters}>
-                          Clear filters
-                        </Button>
-                      )}
-                      <ButtonLink to="/find-an-expert">Browse all experts</ButtonLink>
-                    </>
-                  }
-                >
-                  Try a broader subject, check the spelling, or widen the filters (rate range, rating,
-                  country). You can also{' '}
-                  <Link to="/concierge" className="font-medium text-brand-700 underline">
-                    ask our concierge
-                  </Link>{' '}
-                  to find someone for you.
-                </EmptyState>
-              ) : (
-                <>
-                  <p className="sr-only">{experts.length} experts shown</p>
-                  <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                    {experts.map((expert) => (
-                      <li key={expert.slug}>
-                        <ExpertCard expert={expert} />
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="mt-8 flex justify-center">
-                    {search.hasNextPage ? (
-                      <Button
-                        variant="secondary"
-                        loading={search.fetchingNextPage}
-                        disabled={search.fetchingNextPage}
-                        onClick={search.fetchNextPage}
-                      >
-                        Load more experts
-                      </Button>
-                    ) : (
-                      <p className="text-sm text-slate-600">That's everyone who matches.</p>
-                    )}
-                  </div>
-                  {nextPageError && <Alert className="mt-4">{errorMessage(nextPageError)}</Alert>}
-                </>
-              )}
-              {search.fetching && search.status !== 'pending' && (
-                <Spinner size="sm" label="Updating results..." className="mt-4 text-sm" />
-              )}
-            </div>
-          </section>
+          <DirectoryResults
+            params={params}
+            subjectParam={subjectParam}
+            subjectName={subjectName}
+            activeFilters={activeFilters}
+            update={update}
+            clearFilters={clearFilters}
+          />
         </HydrationIsland>
       </div>
     </>
+  );
+}
+
+/**
+ * The results, as an island that runs the search itself: it hydrates with the pending answer its
+ * server HTML shows, and every answer after that is an ordinary render.
+ */
+function DirectoryResults({
+  params,
+  subjectParam,
+  subjectName,
+  activeFilters,
+  update,
+  clearFilters,
+}: {
+  params: SearchParamsRecord;
+  subjectParam: string | undefined;
+  subjectName: string | null;
+  activeFilters: number;
+  update: (changes: SearchParamsRecord) => void;
+  clearFilters: () => void;
+}) {
+  const search = useExpertSearch(params);
+  const experts = search.pages.flatMap((page) => page.experts);
+  const matched = search.pages[0]?.matchedSubjects ?? [];
+  const total = useResultCount(params, search);
+  const nextPageError = search.nextPageError;
+  return (
+    <section aria-labelledby="results-heading" className="min-w-0">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
+            {params.q ? `Experts for “${params.q}”` : 'Experts'}
+          </h2>
+          {/* Its line is held while the count arrives, so the results never shift. */}
+          <p className="min-h-5 text-sm font-medium text-slate-700" data-testid="result-count">
+            {total ? resultCountText(total) : ''}
+          </p>
+          {matched.length > 0 && (
+            <p className="text-sm text-slate-600">Showing results for: {matched.join(', ')}</p>
+          )}
+          {subjectParam && (
+            <p className="text-sm text-slate-600">
+              Subject: {subjectName} ·{' '}
+              <Link to="/find-an-expert" className="font-medium text-brand-700 underline">
+                all subjects
+              </Link>
+            </p>
+          )}
+        </div>
+        <SelectField
+          label="Sort by"
+          wrapperClassName="w-48"
+          value={params.sort ?? 'relevance'}
+          onChange={(event) => update({ sort: event.target.value === 'relevance' ? '' : event.target.value })}
+        >
+          {Object.entries(sortLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div
+        id="results"
+        // The first answer arrives after the prerendered page: its place is held so nothing shifts.
+        className={`mt-6 ${search.status === 'pending' ? 'min-h-svh' : ''}`}
+        aria-live="polite"
+        aria-busy={search.fetching}
+      >
+        {search.status === 'pending' ? (
+          <PageSpinner label="Finding experts..." />
+        ) : search.status === 'error' ? (
+          <RetryAlert onRetry={search.refetch} title="We couldn't load experts">
+            {errorMessage(search.error)}
+          </RetryAlert>
+        ) : experts.length === 0 ? (
+          <EmptyState
+            icon={<SearchIcon className="size-6" />}
+            title="No experts match your search"
+            actions={
+              <>
+                {activeFilters > 0 && (
+                  <Button variant="secondary" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                )}
+                <ButtonLink to="/find-an-expert">Browse all experts</ButtonLink>
+              </>
+            }
+          >
+            Try a broader subject, check the spelling, or widen the filters (rate range, rating, country). You
+            can also{' '}
+            <Link to="/concierge" className="font-medium text-brand-700 underline">
+              ask our concierge
+            </Link>{' '}
+            to find someone for you.
+          </EmptyState>
+        ) : (
+          <>
+            <p className="sr-only">{experts.length} experts shown</p>
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {experts.map((expert) => (
+                <li key={expert.slug}>
+                  <ExpertCard expert={expert} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex justify-center">
+              {search.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  loading={search.fetchingNextPage}
+                  disabled={search.fetchingNextPage}
+                  onClick={search.fetchNextPage}
+                >
+                  Load more experts
+                </Button>
+              ) : (
+                <p className="text-sm text-slate-600">That's everyone who matches.</p>
+              )}
+            </div>
+            {nextPageError && <Alert className="mt-4">{errorMessage(nextPageError)}</Alert>}
+          </>
+        )}
+        {search.fetching && search.status !== 'pending' && (
+          <Spinner size="sm" label="Updating results..." className="mt-4 text-sm" />
+        )}
+      </div>
+    </section>
   );
 }
 

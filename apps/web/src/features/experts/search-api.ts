@@ -78,7 +78,8 @@ const FRESH_MS = 30_000;
 
 /**
  * The directory's search, page by page. Pending while prerendering and hydrating (the markup
- * must match); answers are applied as transitions so they never force unhydrated parts to finish.
+ * must match); answers are applied as transitions, so under React they never force unhydrated
+ * parts to finish (Preact, the production build, has no transitions: decision 072).
  */
 export function useExpertSearch(params: SearchParamsRecord) {
   const path = searchPath(params);

@@ -1,19 +1,22 @@
 import { Suspense, type ReactNode } from 'react';
 
 /*
- * A part of a prerendered page that stays the server's HTML until the reader nears it or reaches
- * into it, then hydrates on its own. Its links work before that (they are plain links), and a
- * section the reader never scrolls to costs the phone nothing. Both React and Preact keep a
- * subtree's server DOM while it suspends during hydration, and hydrate it when it resumes.
+ * A separately hydrated part of a prerendered page, so that hydrating the page is several short
+ * tasks rather than one long one (Total Blocking Time). React hydrates every Suspense boundary on
+ * its own; Preact, which renders the production build (decision 072), hydrates a tree in one go.
+ * So during the document's first hydration an island suspends, which keeps its server HTML, and
+ * resumes in a task of its own.
  *
- * Only the islands of the document's first hydration wait: an island mounted by a later render
- * (another page, a search) has no server HTML to keep, so it renders at once.
+ * Islands resume in the order they first rendered, which is the document's, and right away, not
+ * when the reader scrolls to them:
+ * - Preact's useId counts in render order, so ids inside an island come out as the server's did
+ *   only in that order;
+ * - hydration keeps the server's attributes, so an island must hydrate before anything it shows
+ *   changes. Data an island shows is fetched by hooks inside it, which render pending at first.
+ *
+ * An island mounted by a later render (another page, a search) has no server HTML to keep, so it
+ * renders at once.
  */
-
-/** How far outside the viewport an island starts hydrating: half a screen, so scrolling meets it ready. */
-const NEAR_VIEWPORT = '50% 0px';
-/** Reaching into an island by pointer or keyboard hydrates it before the click or key lands. */
-const REACHING_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 interface Wait {
   ready: boolean;
@@ -24,8 +27,8 @@ interface Wait {
 let serverIslands: Map<string, Element> | undefined;
 const waits = new Map<string, Wait>();
 
-function prerenderedIsland(name: string): Element | undefined {
-  if (typeof document === 'undefined') return undefined;
+function hasServerHtml(name: string): boolean {
+  if (typeof document === 'undefined') return false;
   if (!serverIslands) {
     serverIslands = new Map();
     if (document.getElementById('root')?.dataset.prerendered) {
@@ -34,8 +37,7 @@ function prerenderedIsland(name: string): Element | undefined {
       }
     }
   }
-  const element = serverIslands.get(name);
-  return element?.isConnected ? element : undefined;
+  return serverIslands.get(name)?.isConnected ?? false;
 }
 
 /** Called as the first navigation starts: from then on no island has server HTML waiting for it. */
@@ -44,9 +46,8 @@ export function forgetPrerenderedIslands() {
 }
 
 /*
- * Islands that come into view together hydrate one per task, so that a page's first screen is
- * several short tasks rather than one long one (Total Blocking Time). A message channel rather than
- * a timer: the browser tests pause timers.
+ * One island per task, in the order they asked. A message channel rather than a timer: the
+ * browser tests pause timers.
  */
 const turns: (() => void)[] = [];
 // Made on first use: an idle port with a listener would keep the prerender's Node process alive.
@@ -62,43 +63,12 @@ function inATaskOfItsOwn(run: () => void) {
   if (turns.push(run) === 1) channel.port2.postMessage(null);
 }
 
-function whenWanted(island: Element): Promise<void> {
-  return new Promise((resolve) => {
-    let done = false;
-    const wanted = (now: boolean) => {
-      if (done) return;
-      done = true;
-      observer.disconnect();
-      for (const type of REACHING_EVENTS) document.removeEventListener(type, reached, true);
-      // Reaching in cannot wait its turn: the click or key that follows must meet a live island.
-      if (now) resolve();
-      else inATaskOfItsOwn(resolve);
-    };
-    const reached = (event: Event) => {
-      if (event.target instanceof Node && island.contains(event.target)) wanted(true);
-    };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) wanted(false);
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    // The island's wrappers have no box of their own (display: contents), what they hold does.
-    for (const child of island.firstElementChild?.children ?? []) observer.observe(child);
-    // On the document, capturing: React stops a discrete event aimed at a part it has not
-    // hydrated before it reaches that part's elements.
-    for (const type of REACHING_EVENTS)
-      document.addEventListener(type, reached, { capture: true, passive: true });
-  });
-}
-
-function WhenWanted({ name, children }: { name: string; children: ReactNode }) {
+function InItsTurn({ name, children }: { name: string; children: ReactNode }) {
   let wait = waits.get(name);
   if (!wait) {
-    const island = prerenderedIsland(name);
-    if (!island) return children;
+    if (!hasServerHtml(name)) return children;
     const entry: Wait = { ready: false, promise: Promise.resolve() };
-    entry.promise = whenWanted(island).then(() => {
+    entry.promise = new Promise<void>((resolve) => inATaskOfItsOwn(resolve)).then(() => {
       entry.ready = true;
       serverIslands?.delete(name);
     });
@@ -106,6 +76,8 @@ function WhenWanted({ name, children }: { name: string; children: ReactNode }) {
     wait = entry;
   }
   if (!wait.ready) throw wait.promise;
+  // Settled within a few tasks of the first render, so an island that unmounted meanwhile (a quick
+  // navigation) leaves an entry that the next island of its name takes and clears.
   waits.delete(name);
   return children;
 }
@@ -118,11 +90,11 @@ export function HydrationIsland({ name, children }: { name: string; children: Re
   return (
     <div data-island={name} className="contents">
       <Suspense fallback={null}>
-        <WhenWanted name={name}>
+        <InItsTurn name={name}>
           {/* One element: Preact keeps only the first server node of a subtree that suspends while
               it hydrates, and drops the rest. */}
           <div className="contents">{children}</div>
-        </WhenWanted>
+        </InItsTurn>
       </Suspense>
     </div>
   );
