@@ -37,7 +37,8 @@ export function Modal({ open, onClose, title, showTitle = false, children, class
     }
   }, [open]);
 
-  useEffect(() => {
+  // Listening from the same moment the dialog can open, so an Escape right after cannot slip by.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const onNativeClose = () => {
