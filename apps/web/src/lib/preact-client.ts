@@ -6,14 +6,9 @@
  * and frames) Preact's would never run, and in the browser the two are a frame apart at most.
  */
 import { options } from 'preact';
+import { taskQueue } from './task-queue.ts';
 
 export { createRoot, hydrateRoot } from 'preact/compat/client';
 
-const channel = new MessageChannel();
-const queue: (() => void)[] = [];
-channel.port1.onmessage = () => {
-  for (const run of queue.splice(0)) run();
-};
-options.requestAnimationFrame = (callback) => {
-  if (queue.push(callback) === 1) channel.port2.postMessage(null);
-};
+// Preact asks for one frame per batch of effects, so one callback per task runs every batch whole.
+options.requestAnimationFrame = taskQueue();

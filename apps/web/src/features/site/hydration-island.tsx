@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { taskQueue } from '../../lib/task-queue.ts';
 
 /*
  * A separately hydrated part of a prerendered page, so that hydrating the page is several short
@@ -45,23 +46,8 @@ export function forgetPrerenderedIslands() {
   serverIslands = new Map();
 }
 
-/*
- * One island per task, in the order they asked. A message channel rather than a timer: the
- * browser tests pause timers.
- */
-const turns: (() => void)[] = [];
-// Made on first use: an idle port with a listener would keep the prerender's Node process alive.
-let channel: MessageChannel | undefined;
-function inATaskOfItsOwn(run: () => void) {
-  if (!channel) {
-    const ports = (channel = new MessageChannel());
-    ports.port1.onmessage = () => {
-      turns.shift()?.();
-      if (turns.length) ports.port2.postMessage(null);
-    };
-  }
-  if (turns.push(run) === 1) channel.port2.postMessage(null);
-}
+/** One island per task, in the order they asked. */
+const inATaskOfItsOwn = taskQueue();
 
 function InItsTurn({ name, children }: { name: string; children: ReactNode }) {
   let wait = waits.get(name);
