@@ -57,7 +57,7 @@ export default defineConfig(({ command }) => ({
   // WEB_DIST_DIR builds elsewhere (the server reads the same variable), e.g. for a second e2e run.
   build: {
     target: 'es2022',
-    sourcemap: process.env.WEB_SOURCEMAP === '1',
+    sourcemap: false,
     outDir: process.env.WEB_DIST_DIR ?? 'dist',
     emptyOutDir: true,
     // Every browser we support preloads modules natively; the polyfill would cost every first load.
