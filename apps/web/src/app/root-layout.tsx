@@ -4,6 +4,7 @@ import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthLinkOpener } from '../features/auth/auth-link.tsx';
 import { AuthModalProvider } from '../features/auth/auth-modal-context.tsx';
 import { LazyAuthModal } from '../features/auth/lazy-auth-modal.tsx';
+import { afterQueuedIslands } from '../features/site/hydration-island.tsx';
 import { useRouteModulesLoading } from './route-elements.tsx';
 
 function NavigationProgress() {
@@ -31,10 +32,15 @@ function ScrollToTop() {
   return null;
 }
 
-/** Marks the document once React handles events (browser tests wait for it on prerendered pages). */
+/**
+ * Marks the document once it handles events, its prerendered islands included (browser tests
+ * wait for it on prerendered pages).
+ */
 function InteractiveMarker() {
   useEffect(() => {
-    document.documentElement.dataset.interactive = 'true';
+    afterQueuedIslands(() => {
+      document.documentElement.dataset.interactive = 'true';
+    });
   }, []);
   return null;
 }

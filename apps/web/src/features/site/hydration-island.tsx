@@ -49,6 +49,14 @@ export function forgetPrerenderedIslands() {
 /** One island per task, in the order they asked. */
 const inATaskOfItsOwn = taskQueue();
 
+/**
+ * Runs `run` once every island queued so far has hydrated: the islands of the first hydration
+ * queue their turns as they render, so a caller from an effect comes after all of them.
+ */
+export function afterQueuedIslands(run: () => void) {
+  inATaskOfItsOwn(run);
+}
+
 function InItsTurn({ name, children }: { name: string; children: ReactNode }) {
   let wait = waits.get(name);
   if (!wait) {
