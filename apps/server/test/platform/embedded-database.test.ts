@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { isUniqueViolation } from '../../src/db/errors.ts';
+import { STATEMENT_LIMIT } from '../../src/db/pglite-statements.js';
 import { PgliteThread } from '../../src/db/pglite-thread.ts';
 
 let handle: DatabaseHandle;
@@ -104,5 +105,65 @@ describe('the embedded database on its own thread', () => {
       await thread.close();
     }
     await expect(thread.query('select 1', [])).rejects.toThrow(/closed/);
+  });
+});
+
+/** The statements the embedded database keeps parsed (its session's named statements). */
+const preparedStatements = async (like: string) =>
+  (await handle.rawQuery('select statement from pg_prepared_statements where statement like $1', [like])) as {
+    statement: string;
+  }[];
+
+describe('statements the embedded database keeps parsed', () => {
+  it("parses a repeated statement once and runs it from then on with each call's values", async () => {
+    const text = 'select body from notes where id = $1 /* repeated */';
+    const answers = [];
+    for (const id of [1, 2, 1]) answers.push(await handle.rawQuery(text, [id]));
+    expect(answers).toEqual([[{ body: 'first' }], [{ body: 'kept' }], [{ body: 'first' }]]);
+    expect(await preparedStatements('%/* repeated */')).toEqual([{ statement: text }]);
+  });
+
+  it("serialises each value by its parameter's type, nulls included", async () => {
+    await handle.rawQuery('create table typed (id int primary key, doc jsonb, tags text[], note text)', []);
+    const insert = 'insert into typed values ($1, $2, $3, $4) returning doc, tags, note';
+    expect(await handle.rawQuery(insert, [1, { a: [1, 'two'] }, ['x', 'y z'], null])).toEqual([
+      { doc: { a: [1, 'two'] }, tags: ['x', 'y z'], note: null },
+    ]);
+    expect(await handle.rawQuery(insert, [2, null, [], 'second'])).toEqual([
+      { doc: null, tags: [], note: 'second' },
+    ]);
+  });
+
+  it('keeps a statement first parsed in a transaction that rolled back', async () => {
+    const text = 'select count(*)::int as n from notes where body <> $1 /* rolled back */';
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select count(*)::int as n from notes where body <> ${'none'} /* rolled back */`);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await handle.rawQuery(text, ['none'])).toEqual([{ n: 3 }]);
+  });
+
+  it('answers with the new columns after a table changes under a kept statement', async () => {
+    await handle.rawQuery('create table changing (id int primary key, a text)', []);
+    await handle.rawQuery("insert into changing values (1, 'a')", []);
+    const text = 'select * from changing where id = $1';
+    expect(await handle.rawQuery(text, [1])).toEqual([{ id: 1, a: 'a' }]);
+    await handle.rawQuery("alter table changing add column b text not null default 'b'", []);
+    expect(await handle.rawQuery(text, [1])).toEqual([{ id: 1, a: 'a', b: 'b' }]);
+  });
+
+  it('closes the least recently used statements beyond its limit, and still runs them after', async () => {
+    const distinct = (n: number) => `select ${n}::int as n /* one of many */`;
+    for (let n = 0; n < STATEMENT_LIMIT + 20; n++) await handle.rawQuery(distinct(n), []);
+    const kept = (await preparedStatements('%/* one of many */')).map((row) => row.statement);
+    expect(kept).toContain(distinct(STATEMENT_LIMIT + 19));
+    expect(kept).not.toContain(distinct(0));
+    const [all] = (await handle.rawQuery('select count(*)::int as n from pg_prepared_statements', [])) as {
+      n: number;
+    }[];
+    expect(all!.n).toBe(STATEMENT_LIMIT);
+    expect(await handle.rawQuery(distinct(0), [])).toEqual([{ n: 0 }]);
   });
 });
