@@ -24,7 +24,10 @@ const { serialize } = protocol;
 /** Enough for every query text the app repeats; the least recently used is closed beyond it. */
 export const STATEMENT_LIMIT = 256;
 
-/** PostgreSQL's error when a statement's tables changed the columns it returns (after DDL). */
+/** Commands (the first word of their tag) that may change what a kept statement reads or returns. */
+const SCHEMA_CHANGES = new Set(['ALTER', 'CREATE', 'DROP', 'DO']);
+
+/** PostgreSQL's error when a kept statement's tables changed the columns it returns (after DDL). */
 const STALE_RESULT_TYPE = 'cached plan must not change result type';
 
 export class NamedStatements {
@@ -51,13 +54,24 @@ export class NamedStatements {
    */
   async run(sql, params, options) {
     const statement = await this.#statementFor(sql);
+    let result;
     try {
-      return await this.#execute(statement, params, options);
+      result = await this.#execute(statement, params, options);
     } catch (error) {
-      if (!(error instanceof Error && error.message === STALE_RESULT_TYPE)) throw error;
+      // Parsed again next time: whatever failed, a statement parsed before a change to its tables
+      // (a column's type, say) would fail the same way for as long as it is kept.
       this.#forget(sql);
+      // A failed statement aborts an open transaction, where parsing it again would fail too.
+      const stale = error instanceof Error && error.message === STALE_RESULT_TYPE;
+      if (!stale || this.#client.isInTransaction()) throw error;
       return this.#execute(await this.#statementFor(sql), params, options);
     }
+    // After DDL every kept statement is parsed again, so none can fail as stale, in a transaction
+    // or out of one. DDL is migrations' work: this happens at start-up, not per request.
+    if (result.command && SCHEMA_CHANGES.has(result.command)) {
+      for (const kept of [...this.#bySql.keys()]) this.#forget(kept);
+    }
+    return result;
   }
 
   /** @param {string} sql */

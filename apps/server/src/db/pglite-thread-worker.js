@@ -27,13 +27,15 @@ class RollbackRequested extends Error {}
 const transactions = new Map();
 /** @type {Map<number, () => Promise<void>>} */
 const listeners = new Map();
+/** Set by the close request: PGlite's own query() refuses work once it is closing. */
+let closing = false;
 /** @param {string} value */
 const keepAsText = (value) => value;
 
 /**
  * Parsers for each set of types a query keeps as text, built once. Given a query's own parsers,
  * PGlite copies every default parser into a new object for each query; under load that copy took a
- * quarter of this thread's time.
+ * quarter of this thread's time. (PGlite's table changes only in refreshArrayTypes(), not called.)
  * @type {Map<string, Record<number, (value: string) => unknown>>}
  */
 const parserTables = new Map();
@@ -124,6 +126,7 @@ function openTransaction(txId) {
 async function handle(request) {
   switch (request.kind) {
     case 'query': {
+      if (closing) throw new Error('The embedded database is closed.');
       const run = () => statements.run(request.sql, request.params, queryOptions(request.options));
       // The locks PGlite's own query() and a transaction's query() take: outside a transaction a
       // query waits for any open one to end, and is written through to the data folder after.
@@ -152,6 +155,7 @@ async function handle(request) {
       return null;
     }
     case 'close':
+      closing = true;
       await client.close();
       return null;
   }
@@ -161,6 +165,8 @@ port.on('message', (/** @type {ThreadRequest} */ request) => {
   if (request.kind === 'begin') return openTransaction(request.id);
   if (request.kind === 'end') {
     const open = transactions.get(request.txId);
+    // Gone at once, so that a query sent after the end is refused rather than run on its own.
+    transactions.delete(request.txId);
     if (open) return open.finish({ outcome: request.outcome, replyTo: request.id });
     return reply({ id: request.id, ok: false, error: { message: 'That transaction has already ended.' } });
   }

@@ -142,28 +142,54 @@ describe('statements the embedded database keeps parsed', () => {
         throw new Error('roll back');
       })
       .catch(() => {});
+    expect(await preparedStatements('%/* rolled back */')).toEqual([{ statement: text }]);
     expect(await handle.rawQuery(text, ['none'])).toEqual([{ n: 3 }]);
   });
 
-  it('answers with the new columns after a table changes under a kept statement', async () => {
+  it('answers with the new columns after a function changed the table under a kept statement', async () => {
     await handle.rawQuery('create table changing (id int primary key, a text)', []);
     await handle.rawQuery("insert into changing values (1, 'a')", []);
+    // DDL inside a function: the thread sees a SELECT, not the ALTER, and keeps its statements.
+    await handle.rawQuery(
+      `create function widen_changing() returns void language sql
+         as $$ alter table changing add column b text not null default 'b' $$`,
+      [],
+    );
     const text = 'select * from changing where id = $1';
     expect(await handle.rawQuery(text, [1])).toEqual([{ id: 1, a: 'a' }]);
-    await handle.rawQuery("alter table changing add column b text not null default 'b'", []);
+    await handle.rawQuery('select widen_changing()', []);
     expect(await handle.rawQuery(text, [1])).toEqual([{ id: 1, a: 'a', b: 'b' }]);
+  });
+
+  it('answers with the new columns in the transaction that changed them under a kept statement', async () => {
+    await handle.rawQuery('create table reshaped (id int primary key, a text)', []);
+    await handle.rawQuery("insert into reshaped values (1, 'a')", []);
+    const read = (db: Pick<typeof handle.db, 'execute'>) =>
+      db.execute(sql`select * from reshaped where id = ${1}`) as unknown as Promise<{ rows: unknown[] }>;
+    expect((await read(handle.db)).rows).toEqual([{ id: 1, a: 'a' }]);
+    const inside = await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table reshaped add column b int not null default 2`);
+      return (await read(tx)).rows;
+    });
+    expect(inside).toEqual([{ id: 1, a: 'a', b: 2 }]);
+    expect((await read(handle.db)).rows).toEqual([{ id: 1, a: 'a', b: 2 }]);
   });
 
   it('closes the least recently used statements beyond its limit, and still runs them after', async () => {
     const distinct = (n: number) => `select ${n}::int as n /* one of many */`;
-    for (let n = 0; n < STATEMENT_LIMIT + 20; n++) await handle.rawQuery(distinct(n), []);
+    for (let n = 0; n < STATEMENT_LIMIT + 20; n++) {
+      await handle.rawQuery(distinct(n), []);
+      // The first one stays in use throughout: it is never the least recently used.
+      if (n % 100 === 99) await handle.rawQuery(distinct(0), []);
+    }
     const kept = (await preparedStatements('%/* one of many */')).map((row) => row.statement);
     expect(kept).toContain(distinct(STATEMENT_LIMIT + 19));
-    expect(kept).not.toContain(distinct(0));
+    expect(kept).toContain(distinct(0));
+    expect(kept).not.toContain(distinct(1));
     const [all] = (await handle.rawQuery('select count(*)::int as n from pg_prepared_statements', [])) as {
       n: number;
     }[];
     expect(all!.n).toBe(STATEMENT_LIMIT);
-    expect(await handle.rawQuery(distinct(0), [])).toEqual([{ n: 0 }]);
+    expect(await handle.rawQuery(distinct(1), [])).toEqual([{ n: 1 }]);
   });
 });
