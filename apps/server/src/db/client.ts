@@ -22,8 +22,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * Plain SQL straight to the driver, bypassing the ORM: benchmarks use it as their baseline.
-   * A `name` makes it a prepared statement on PostgreSQL (parsed once per connection), as the
-   * app's own prepared queries are; PGlite has no named statements to keep.
+   * A `name` makes it a prepared statement (parsed once per connection on PostgreSQL, once on
+   * PGlite's thread), as the app's own prepared queries are.
    */
   rawQuery(text: string, params: unknown[], options?: { name?: string }): Promise<unknown[]>;
   /**
@@ -84,7 +84,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     driver: 'pglite',
-    rawQuery: async (text, params) => (await client.query(text, params)).rows,
+    rawQuery: async (text, params, options) => {
+      if (options?.name) client.keepPlan(text);
+      return (await client.query(text, params)).rows;
+    },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();

@@ -1,15 +1,15 @@
 // @ts-check
-// Named statements for the embedded database, on its worker thread (pglite-thread-worker.js).
+// How the embedded database's worker thread (pglite-thread-worker.js) sends statements to PGlite.
 //
-// PGlite's query() sends every statement unnamed: Parse, Describe, Bind, Describe, Execute and
-// Sync, each a call into the WebAssembly build, and PostgreSQL parses and plans the text again each
-// time. Planning in WebAssembly is most of a query's cost: the session lookup GET /api/me makes
-// took about 0.5 ms that way and 0.05 ms as a named statement (decision 073). A node-postgres pool
-// keeps a named statement per connection the same way for the app's prepared queries.
-//
-// PostgreSQL decides, as it does for any named statement, whether a generic plan serves as well as
-// one planned for the values (plan_cache_mode auto: custom plans for the first five runs, then the
-// generic plan only where its estimated cost is no worse).
+// PGlite's query() makes six calls into the WebAssembly build per statement (Parse, Describe,
+// Bind, Describe, Execute, Sync), and PostgreSQL parses and plans the text each time. Here:
+// - A statement the app prepared under a name (drizzle's .prepare(), registered through
+//   db/prepared.ts) is kept as a named statement, as node-postgres keeps it on PostgreSQL: parsed
+//   once, then Bind, Execute and Sync in one call. PostgreSQL may then reuse a generic plan
+//   (plan_cache_mode auto), which for the session lookup GET /api/me makes turned 0.5 ms into
+//   0.05 ms: planning in WebAssembly is most of a small query's cost (decision 073).
+// - Any other statement is sent unnamed in one call (Parse, Bind, Describe, Execute, Sync), so it
+//   is planned for its values each time, as on PostgreSQL. Its parameters' types are learnt once.
 /**
  * @import { PGlite, QueryOptions, Results } from '@electric-sql/pglite'
  * @typedef {{ rowMode?: QueryOptions['rowMode'], parsers: PGlite['parsers'] }} StatementOptions
@@ -21,8 +21,10 @@ import { parse, protocol } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
-/** Enough for every query text the app repeats; the least recently used is closed beyond it. */
+/** Named statements kept at most; the least recently used is closed beyond it. */
 export const STATEMENT_LIMIT = 256;
+/** Statement texts whose parameter types are remembered at most (nothing is held in PGlite). */
+const PARAM_TYPES_LIMIT = 1024;
 
 /** Commands (the first word of their tag) that may change what a kept statement reads or returns. */
 const SCHEMA_CHANGES = new Set(['ALTER', 'CREATE', 'DROP', 'DO']);
@@ -30,14 +32,16 @@ const SCHEMA_CHANGES = new Set(['ALTER', 'CREATE', 'DROP', 'DO']);
 /** PostgreSQL's error when a kept statement's tables changed the columns it returns (after DDL). */
 const STALE_RESULT_TYPE = 'cached plan must not change result type';
 
-export class NamedStatements {
+export class Statements {
   /** @type {PGlite} */
   #client;
   /** Least recently used first (a Map keeps insertion order). @type {Map<string, Statement>} */
-  #bySql = new Map();
+  #named = new Map();
   /** Statements evicted, closed with the next message sent. @type {string[]} */
   #toClose = [];
   #nextName = 1;
+  /** Parameter types of unnamed statements, least recently used first. @type {Map<string, number[]>} */
+  #paramTypes = new Map();
 
   /** @param {PGlite} client */
   constructor(client) {
@@ -45,43 +49,76 @@ export class NamedStatements {
   }
 
   /**
-   * Runs sql with params through its named statement, parsing it first if it is new. The caller
+   * Runs sql with params; `keepPlan` for a statement the app prepared under a name. The caller
    * holds PGlite's query lock (runExclusive), as PGlite's own query() does.
    * @param {string} sql
    * @param {unknown[]} params
    * @param {StatementOptions} options
+   * @param {boolean} keepPlan
    * @returns {Promise<Results>}
    */
-  async run(sql, params, options) {
-    const statement = await this.#statementFor(sql);
-    let result;
-    try {
-      result = await this.#execute(statement, params, options);
-    } catch (error) {
-      // Parsed again next time: whatever failed, a statement parsed before a change to its tables
-      // (a column's type, say) would fail the same way for as long as it is kept.
-      this.#forget(sql);
-      // A failed statement aborts an open transaction, where parsing it again would fail too.
-      const stale = error instanceof Error && error.message === STALE_RESULT_TYPE;
-      if (!stale || this.#client.isInTransaction()) throw error;
-      return this.#execute(await this.#statementFor(sql), params, options);
-    }
+  async run(sql, params, options, keepPlan) {
+    const result = keepPlan
+      ? await this.#runNamed(sql, params, options)
+      : await this.#runUnnamed(sql, params, options);
     // After DDL every kept statement is parsed again, so none can fail as stale, in a transaction
-    // or out of one. DDL is migrations' work: this happens at start-up, not per request.
+    // or out of one, and parameter types are learnt again. DDL is migrations' work, at start-up.
     if (result.command && SCHEMA_CHANGES.has(result.command)) {
-      for (const kept of [...this.#bySql.keys()]) this.#forget(kept);
+      for (const name of [...this.#named.keys()]) this.#forget(name);
+      this.#paramTypes.clear();
     }
     return result;
   }
 
+  /**
+   * @param {string} sql
+   * @param {unknown[]} params
+   * @param {StatementOptions} options
+   */
+  async #runUnnamed(sql, params, options) {
+    let paramTypes = recentlyUsed(this.#paramTypes, sql);
+    // Once its parameters' types are known, a statement is parsed in the call that runs it.
+    const parsing = paramTypes ? [serialize.parse({ text: sql })] : [];
+    if (!paramTypes) {
+      const described = await this.#send([serialize.parse({ text: sql }), serialize.describe({ type: 'S' })]);
+      paramTypes = parse.parseDescribeStatementResults(described);
+      keep(this.#paramTypes, sql, paramTypes, PARAM_TYPES_LIMIT);
+    }
+    // Bound to the unnamed statement parsed last: it stays until the next Parse.
+    const messages = await this.#send([
+      ...parsing,
+      serialize.bind({ values: this.#values(paramTypes, params) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+    ]);
+    return this.#results(messages, options);
+  }
+
+  /**
+   * @param {string} sql
+   * @param {unknown[]} params
+   * @param {StatementOptions} options
+   */
+  async #runNamed(sql, params, options) {
+    const statement = await this.#statementFor(sql);
+    try {
+      return await this.#execute(statement, params, options);
+    } catch (error) {
+      // Parsed again next time: whatever failed, a statement parsed before a change to its tables
+      // (a column's type, say) would fail the same way for as long as it is kept.
+      this.#forget(sql);
+      // DDL inside a function is not seen above. Outside a transaction, parse it again and run it;
+      // inside one the error has aborted the transaction, where parsing it again would fail too.
+      const stale = error instanceof Error && error.message === STALE_RESULT_TYPE;
+      if (!stale || this.#client.isInTransaction()) throw error;
+      return this.#execute(await this.#statementFor(sql), params, options);
+    }
+  }
+
   /** @param {string} sql */
   async #statementFor(sql) {
-    const known = this.#bySql.get(sql);
-    if (known) {
-      this.#bySql.delete(sql);
-      this.#bySql.set(sql, known);
-      return known;
-    }
+    const known = recentlyUsed(this.#named, sql);
+    if (known) return known;
     const name = `s${this.#nextName++}`;
     const messages = await this.#send([
       serialize.parse({ name, text: sql }),
@@ -93,19 +130,16 @@ export class NamedStatements {
       paramTypes: parse.parseDescribeStatementResults(messages),
       rowDescription: messages.find((message) => message.name === 'rowDescription'),
     };
-    this.#bySql.set(sql, statement);
-    if (this.#bySql.size > STATEMENT_LIMIT) {
-      const [oldest] = this.#bySql.keys();
-      if (oldest !== undefined) this.#forget(oldest);
-    }
+    const evicted = keep(this.#named, sql, statement, STATEMENT_LIMIT);
+    if (evicted) this.#toClose.push(evicted.name);
     return statement;
   }
 
   /** @param {string} sql */
   #forget(sql) {
-    const statement = this.#bySql.get(sql);
+    const statement = this.#named.get(sql);
     if (!statement) return;
-    this.#bySql.delete(sql);
+    this.#named.delete(sql);
     this.#toClose.push(statement.name);
   }
 
@@ -115,17 +149,35 @@ export class NamedStatements {
    * @param {StatementOptions} options
    */
   async #execute(statement, params, options) {
-    const values = params.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const serializer = this.#client.serializers[statement.paramTypes[index] ?? 0];
-      return serializer ? serializer(value) : String(value);
-    });
     const messages = await this.#send([
-      serialize.bind({ statement: statement.name, values }),
+      serialize.bind({ statement: statement.name, values: this.#values(statement.paramTypes, params) }),
       serialize.execute({}),
     ]);
-    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    const [result] = parse.parseResults(described, options.parsers, { rowMode: options.rowMode });
+    return this.#results(
+      statement.rowDescription ? [statement.rowDescription, ...messages] : messages,
+      options,
+    );
+  }
+
+  /**
+   * Each value as text by its parameter's type, as PGlite's query() serialises it.
+   * @param {number[]} paramTypes
+   * @param {unknown[]} params
+   */
+  #values(paramTypes, params) {
+    return params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.#client.serializers[paramTypes[index] ?? 0];
+      return serializer ? serializer(value) : String(value);
+    });
+  }
+
+  /**
+   * @param {BackendMessage[]} messages
+   * @param {StatementOptions} options
+   */
+  #results(messages, options) {
+    const [result] = parse.parseResults(messages, options.parsers, { rowMode: options.rowMode });
     return /** @type {Results} */ (result);
   }
 
@@ -146,4 +198,37 @@ export class NamedStatements {
     }
     return this.#client.execProtocolStream(buffer, { syncToFs: false });
   }
+}
+
+/**
+ * The entry for key, moved to the most recently used end of the map.
+ * @template T
+ * @param {Map<string, T>} map
+ * @param {string} key
+ */
+function recentlyUsed(map, key) {
+  const value = map.get(key);
+  if (value !== undefined) {
+    map.delete(key);
+    map.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * Adds an entry; beyond limit, removes the least recently used and returns it.
+ * @template T
+ * @param {Map<string, T>} map
+ * @param {string} key
+ * @param {T} value
+ * @param {number} limit
+ */
+function keep(map, key, value, limit) {
+  map.set(key, value);
+  if (map.size <= limit) return undefined;
+  const [oldest] = map.keys();
+  if (oldest === undefined) return undefined;
+  const evicted = map.get(oldest);
+  map.delete(oldest);
+  return evicted;
 }

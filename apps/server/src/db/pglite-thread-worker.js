@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { NamedStatements } from './pglite-statements.js';
+import { Statements } from './pglite-statements.js';
 
 if (!parentPort) throw new Error('pglite-thread-worker.js runs as a worker thread only.');
 const port = parentPort;
@@ -86,7 +86,7 @@ const client = new PGlite({
   extensions: { pg_trgm },
   loadDataDir: settings.startFrom ? new Blob([readFileSync(settings.startFrom)]) : undefined,
 });
-const statements = new NamedStatements(client);
+const statements = new Statements(client);
 
 /**
  * Holds PGlite's transaction open until the main thread ends it. The begin request is answered
@@ -127,7 +127,8 @@ async function handle(request) {
   switch (request.kind) {
     case 'query': {
       if (closing) throw new Error('The embedded database is closed.');
-      const run = () => statements.run(request.sql, request.params, queryOptions(request.options));
+      const run = () =>
+        statements.run(request.sql, request.params, queryOptions(request.options), request.keepPlan === true);
       // The locks PGlite's own query() and a transaction's query() take: outside a transaction a
       // query waits for any open one to end, and is written through to the data folder after.
       if (request.txId === undefined) {

@@ -22,6 +22,7 @@ export class PgliteThread {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   readonly #listeners = new Map<number, (payload: string) => void>();
+  readonly #keptPlans = new Set<string>();
   #nextId = 1;
   #failure: Error | undefined;
   readonly waitReady: Promise<void>;
@@ -44,6 +45,15 @@ export class PgliteThread {
     this.#worker.on('exit', (code) =>
       this.#fail(new Error(`The embedded database stopped (exit code ${code}).`)),
     );
+  }
+
+  /**
+   * Keeps this statement parsed, and its plan where PostgreSQL finds a generic one as good, as
+   * node-postgres does for a query prepared under a name (pglite-statements.js). Others are
+   * planned for their values each time.
+   */
+  keepPlan(sql: string): void {
+    this.#keptPlans.add(sql);
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -94,7 +104,15 @@ export class PgliteThread {
     options?: QueryOptions,
   ): Promise<Results<T>> {
     const wireOptions = toWireOptions(options);
-    return (await this.#call({ kind: 'query', sql, params, options: wireOptions, txId })) as Results<T>;
+    const keepPlan = this.#keptPlans.has(sql);
+    return (await this.#call({
+      kind: 'query',
+      sql,
+      params,
+      options: wireOptions,
+      txId,
+      keepPlan,
+    })) as Results<T>;
   }
 
   #newId(): number {
@@ -162,6 +180,8 @@ export type ThreadRequest =
       params: unknown[];
       options?: WireQueryOptions | undefined;
       txId?: number | undefined;
+      /** A statement prepared under a name (PgliteThread.keepPlan). */
+      keepPlan?: boolean;
     }
   | { id: number; kind: 'begin' }
   | { id: number; kind: 'end'; txId: number; outcome: 'commit' | 'rollback' }

@@ -114,36 +114,50 @@ const preparedStatements = async (like: string) =>
     statement: string;
   }[];
 
+/** What db/prepared.ts does for a query prepared under a name. */
+const keepPlan = (text: string) => (handle.db as unknown as { $client: PgliteThread }).$client.keepPlan(text);
+
 describe('statements the embedded database keeps parsed', () => {
-  it("parses a repeated statement once and runs it from then on with each call's values", async () => {
-    const text = 'select body from notes where id = $1 /* repeated */';
+  it("keeps a statement prepared under a name, and runs it with each call's values", async () => {
+    const text = 'select body from notes where id = $1 /* named */';
     const answers = [];
-    for (const id of [1, 2, 1]) answers.push(await handle.rawQuery(text, [id]));
+    for (const id of [1, 2, 1]) answers.push(await handle.rawQuery(text, [id], { name: 'named' }));
     expect(answers).toEqual([[{ body: 'first' }], [{ body: 'kept' }], [{ body: 'first' }]]);
-    expect(await preparedStatements('%/* repeated */')).toEqual([{ statement: text }]);
+    expect(await preparedStatements('%/* named */')).toEqual([{ statement: text }]);
   });
 
-  it("serialises each value by its parameter's type, nulls included", async () => {
+  it('keeps no other statement: each is planned for its values', async () => {
+    const text = 'select body from notes where id = $1 /* unnamed */';
+    for (const id of [1, 2, 1]) await handle.rawQuery(text, [id]);
+    expect(await handle.rawQuery(text, [2])).toEqual([{ body: 'kept' }]);
+    expect(await preparedStatements('%/* unnamed */')).toEqual([]);
+  });
+
+  it("serialises each value by its parameter's type, nulls included, named or not", async () => {
     await handle.rawQuery('create table typed (id int primary key, doc jsonb, tags text[], note text)', []);
     const insert = 'insert into typed values ($1, $2, $3, $4) returning doc, tags, note';
-    expect(await handle.rawQuery(insert, [1, { a: [1, 'two'] }, ['x', 'y z'], null])).toEqual([
-      { doc: { a: [1, 'two'] }, tags: ['x', 'y z'], note: null },
-    ]);
-    expect(await handle.rawQuery(insert, [2, null, [], 'second'])).toEqual([
-      { doc: null, tags: [], note: 'second' },
-    ]);
+    for (const name of [undefined, 'typed_insert']) {
+      const offset = name ? 10 : 0;
+      expect(
+        await handle.rawQuery(insert, [offset + 1, { a: [1, 'two'] }, ['x', 'y z'], null], { name }),
+      ).toEqual([{ doc: { a: [1, 'two'] }, tags: ['x', 'y z'], note: null }]);
+      expect(await handle.rawQuery(insert, [offset + 2, null, [], 'second'], { name })).toEqual([
+        { doc: null, tags: [], note: 'second' },
+      ]);
+    }
   });
 
   it('keeps a statement first parsed in a transaction that rolled back', async () => {
-    const text = 'select count(*)::int as n from notes where body <> $1 /* rolled back */';
+    const text = "select count(*)::int as n from notes where body <> 'none' /* rolled back */";
+    keepPlan(text);
     await handle.db
       .transaction(async (tx) => {
-        await tx.execute(sql`select count(*)::int as n from notes where body <> ${'none'} /* rolled back */`);
+        await tx.execute(sql.raw(text));
         throw new Error('roll back');
       })
       .catch(() => {});
     expect(await preparedStatements('%/* rolled back */')).toEqual([{ statement: text }]);
-    expect(await handle.rawQuery(text, ['none'])).toEqual([{ n: 3 }]);
+    expect(await handle.rawQuery(text, [])).toEqual([{ n: 3 }]);
   });
 
   it('answers with the new columns after a function changed the table under a kept statement', async () => {
@@ -156,17 +170,19 @@ describe('statements the embedded database keeps parsed', () => {
       [],
     );
     const text = 'select * from changing where id = $1';
-    expect(await handle.rawQuery(text, [1])).toEqual([{ id: 1, a: 'a' }]);
+    expect(await handle.rawQuery(text, [1], { name: 'changing' })).toEqual([{ id: 1, a: 'a' }]);
     await handle.rawQuery('select widen_changing()', []);
-    expect(await handle.rawQuery(text, [1])).toEqual([{ id: 1, a: 'a', b: 'b' }]);
+    expect(await handle.rawQuery(text, [1], { name: 'changing' })).toEqual([{ id: 1, a: 'a', b: 'b' }]);
   });
 
   it('answers with the new columns in the transaction that changed them under a kept statement', async () => {
     await handle.rawQuery('create table reshaped (id int primary key, a text)', []);
     await handle.rawQuery("insert into reshaped values (1, 'a')", []);
+    keepPlan('select * from reshaped where id = $1');
     const read = (db: Pick<typeof handle.db, 'execute'>) =>
       db.execute(sql`select * from reshaped where id = ${1}`) as unknown as Promise<{ rows: unknown[] }>;
     expect((await read(handle.db)).rows).toEqual([{ id: 1, a: 'a' }]);
+    expect(await preparedStatements('select * from reshaped%')).toHaveLength(1);
     const inside = await handle.db.transaction(async (tx) => {
       await tx.execute(sql`alter table reshaped add column b int not null default 2`);
       return (await read(tx)).rows;
@@ -177,10 +193,11 @@ describe('statements the embedded database keeps parsed', () => {
 
   it('closes the least recently used statements beyond its limit, and still runs them after', async () => {
     const distinct = (n: number) => `select ${n}::int as n /* one of many */`;
+    const run = (n: number) => handle.rawQuery(distinct(n), [], { name: `many_${n}` });
     for (let n = 0; n < STATEMENT_LIMIT + 20; n++) {
-      await handle.rawQuery(distinct(n), []);
+      await run(n);
       // The first one stays in use throughout: it is never the least recently used.
-      if (n % 100 === 99) await handle.rawQuery(distinct(0), []);
+      if (n % 100 === 99) await run(0);
     }
     const kept = (await preparedStatements('%/* one of many */')).map((row) => row.statement);
     expect(kept).toContain(distinct(STATEMENT_LIMIT + 19));
@@ -190,6 +207,6 @@ describe('statements the embedded database keeps parsed', () => {
       n: number;
     }[];
     expect(all!.n).toBe(STATEMENT_LIMIT);
-    expect(await handle.rawQuery(distinct(1), [])).toEqual([{ n: 1 }]);
+    expect(await run(1)).toEqual([{ n: 1 }]);
   });
 });
