@@ -4,7 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { PgliteThread } from './pglite-thread.ts';
+import { keepPlan, PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -85,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     driver: 'pglite',
     rawQuery: async (text, params, options) => {
-      if (options?.name) client.keepPlan(text);
+      if (options?.name) keepPlan(text);
       return (await client.query(text, params)).rows;
     },
     listen: async (channel, onPayload) => {

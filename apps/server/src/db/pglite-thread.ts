@@ -4,6 +4,18 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 // JavaScript, so it loads the same from source and from the build (see the file for why).
 const WORKER_FILE = new URL('./pglite-thread-worker.js', import.meta.url);
 
+/** Statement texts whose plan is kept (keepPlan); the same text is the same statement anywhere. */
+const keptPlans = new Set<string>();
+
+/**
+ * Keeps this statement parsed on the database thread, with its plan where PostgreSQL finds a
+ * generic one as good (pglite-statements.js), as node-postgres does on PostgreSQL for a query
+ * prepared under a name. Any other statement is planned for its values each time.
+ */
+export function keepPlan(sql: string): void {
+  keptPlans.add(sql);
+}
+
 /**
  * The embedded database on its own thread.
  *
@@ -22,7 +34,6 @@ export class PgliteThread {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   readonly #listeners = new Map<number, (payload: string) => void>();
-  readonly #keptPlans = new Set<string>();
   #nextId = 1;
   #failure: Error | undefined;
   readonly waitReady: Promise<void>;
@@ -45,15 +56,6 @@ export class PgliteThread {
     this.#worker.on('exit', (code) =>
       this.#fail(new Error(`The embedded database stopped (exit code ${code}).`)),
     );
-  }
-
-  /**
-   * Keeps this statement parsed, and its plan where PostgreSQL finds a generic one as good, as
-   * node-postgres does for a query prepared under a name (pglite-statements.js). Others are
-   * planned for their values each time.
-   */
-  keepPlan(sql: string): void {
-    this.#keptPlans.add(sql);
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -104,7 +106,7 @@ export class PgliteThread {
     options?: QueryOptions,
   ): Promise<Results<T>> {
     const wireOptions = toWireOptions(options);
-    const keepPlan = this.#keptPlans.has(sql);
+    const keepPlan = keptPlans.has(sql);
     return (await this.#call({
       kind: 'query',
       sql,

@@ -1,11 +1,14 @@
 // The embedded database runs on a worker thread (db/pglite-thread.ts): what the app relies on
 // must behave exactly as PGlite does in process: results, transactions, errors, LISTEN/NOTIFY.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { isUniqueViolation } from '../../src/db/errors.ts';
+import { plannedOnce, preparedPerDatabase } from '../../src/db/prepared.ts';
+import { rowsOf } from '../../src/db/rows.ts';
 import { STATEMENT_LIMIT } from '../../src/db/pglite-statements.js';
-import { PgliteThread } from '../../src/db/pglite-thread.ts';
+import { keepPlan, PgliteThread } from '../../src/db/pglite-thread.ts';
 
 let handle: DatabaseHandle;
 
@@ -114,9 +117,6 @@ const preparedStatements = async (like: string) =>
     statement: string;
   }[];
 
-/** What db/prepared.ts does for a query prepared under a name. */
-const keepPlan = (text: string) => (handle.db as unknown as { $client: PgliteThread }).$client.keepPlan(text);
-
 describe('statements the embedded database keeps parsed', () => {
   it("keeps a statement prepared under a name, and runs it with each call's values", async () => {
     const text = 'select body from notes where id = $1 /* named */';
@@ -145,6 +145,26 @@ describe('statements the embedded database keeps parsed', () => {
         { doc: null, tags: [], note: 'second' },
       ]);
     }
+  });
+
+  it('keeps the queries the app prepares under a name, and the raw statements it marks', async () => {
+    const notes = pgTable('notes', { id: integer('id').primaryKey(), body: text('body').notNull() });
+    const byId = preparedPerDatabase((db) =>
+      db
+        .select({ body: notes.body })
+        .from(notes)
+        .where(eq(notes.id, sql.placeholder('id')))
+        .prepare('note_by_id'),
+    );
+    expect(await byId(handle.db).execute({ id: 2 })).toEqual([{ body: 'kept' }]);
+    const marked = await rowsOf(
+      handle.db,
+      plannedOnce(sql`select upper(body) as loud from notes where id = ${1} /* marked */`),
+    );
+    expect(marked).toEqual([{ loud: 'FIRST' }]);
+    const kept = (await preparedStatements('%notes%')).map((row) => row.statement);
+    expect(kept).toContain(byId(handle.db).getQuery().sql);
+    expect(kept).toContain('select upper(body) as loud from notes where id = $1 /* marked */');
   });
 
   it('keeps a statement first parsed in a transaction that rolled back', async () => {
