@@ -184,7 +184,8 @@ const INSERT_MESSAGE_SQL = `insert into messages (conversation_id, seq, sender_i
  * here instead of sending every message to the wrong room.
  */
 async function userIdOfSession(database: DatabaseHandle, sessionSql: string, token: string) {
-  const rows = await database.rawQuery(sessionSql, [hashToken(token), 1]);
+  // Named, as the app's session lookup is prepared.
+  const rows = await database.rawQuery(sessionSql, [hashToken(token), 1], { name: 'relay_find_session' });
   return (rows[0] as { id?: string } | undefined)?.id;
 }
 
@@ -219,13 +220,12 @@ async function startDurable() {
     lastSeq.set(payload.conversationId, seq);
     try {
       // Stored before anyone hears of it: an acknowledged message survives a crash.
-      await database.rawQuery(INSERT_MESSAGE_SQL, [
-        payload.conversationId,
-        seq,
-        senderId,
-        payload.text,
-        payload.clientMessageId,
-      ]);
+      // Named, as the app's store_message call is kept prepared.
+      await database.rawQuery(
+        INSERT_MESSAGE_SQL,
+        [payload.conversationId, seq, senderId, payload.text, payload.clientMessageId],
+        { name: 'relay_insert_message' },
+      );
     } catch (error) {
       ack?.({ ok: false, error: { code: 'internal', message: String(error) } });
       return;

@@ -22,8 +22,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * Plain SQL straight to the driver, bypassing the ORM: benchmarks use it as their baseline.
-   * A `name` makes it a prepared statement (parsed once per connection on PostgreSQL, once on
-   * PGlite's thread), as the app's own prepared queries are.
+   * A `name` makes it a prepared statement, as the app's own prepared queries are: named per
+   * connection on PostgreSQL; on PGlite the name is not used, the text is kept (keepPlan, for the
+   * whole process).
    */
   rawQuery(text: string, params: unknown[], options?: { name?: string }): Promise<unknown[]>;
   /**

@@ -26,6 +26,13 @@ export const STATEMENT_LIMIT = 256;
 /** Statement texts whose parameter types are remembered at most (nothing is held in PGlite). */
 const PARAM_TYPES_LIMIT = 1024;
 
+/**
+ * Kept statements are parsed again this often. PostgreSQL replans a kept statement when its
+ * tables' statistics change, which autovacuum's ANALYZE does; PGlite runs no autovacuum, so a
+ * generic plan chosen while a table was small would otherwise stay as it grows.
+ */
+const REPLAN_AFTER_MS = 60_000;
+
 /** Commands (the first word of their tag) that may change what a kept statement reads or returns. */
 const SCHEMA_CHANGES = new Set(['ALTER', 'CREATE', 'DROP', 'DO']);
 
@@ -42,6 +49,7 @@ export class Statements {
   #nextName = 1;
   /** Parameter types of unnamed statements, least recently used first. @type {Map<string, number[]>} */
   #paramTypes = new Map();
+  #keptSince = performance.now();
 
   /** @param {PGlite} client */
   constructor(client) {
@@ -58,16 +66,20 @@ export class Statements {
    * @returns {Promise<Results>}
    */
   async run(sql, params, options, keepPlan) {
+    if (performance.now() - this.#keptSince > REPLAN_AFTER_MS) this.#forgetAll();
     const result = keepPlan
       ? await this.#runNamed(sql, params, options)
       : await this.#runUnnamed(sql, params, options);
     // After DDL every kept statement is parsed again, so none can fail as stale, in a transaction
     // or out of one, and parameter types are learnt again. DDL is migrations' work, at start-up.
-    if (result.command && SCHEMA_CHANGES.has(result.command)) {
-      for (const name of [...this.#named.keys()]) this.#forget(name);
-      this.#paramTypes.clear();
-    }
+    if (result.command && SCHEMA_CHANGES.has(result.command)) this.#forgetAll();
     return result;
+  }
+
+  #forgetAll() {
+    for (const sql of [...this.#named.keys()]) this.#forget(sql);
+    this.#paramTypes.clear();
+    this.#keptSince = performance.now();
   }
 
   /**
@@ -90,7 +102,11 @@ export class Statements {
       serialize.bind({ values: this.#values(paramTypes, params) }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
-    ]);
+    ]).catch((error) => {
+      // Learnt again next time, in case they changed (DDL inside a function is not seen above).
+      this.#paramTypes.delete(sql);
+      throw error;
+    });
     return this.#results(messages, options);
   }
 

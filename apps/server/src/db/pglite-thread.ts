@@ -182,7 +182,7 @@ export type ThreadRequest =
       params: unknown[];
       options?: WireQueryOptions | undefined;
       txId?: number | undefined;
-      /** A statement prepared under a name (PgliteThread.keepPlan). */
+      /** A statement prepared under a name (keepPlan). */
       keepPlan?: boolean;
     }
   | { id: number; kind: 'begin' }

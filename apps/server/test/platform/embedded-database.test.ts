@@ -5,7 +5,7 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { isUniqueViolation } from '../../src/db/errors.ts';
-import { plannedOnce, preparedPerDatabase } from '../../src/db/prepared.ts';
+import { keepPrepared, preparedPerDatabase } from '../../src/db/prepared.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import { STATEMENT_LIMIT } from '../../src/db/pglite-statements.js';
 import { keepPlan, PgliteThread } from '../../src/db/pglite-thread.ts';
@@ -159,12 +159,20 @@ describe('statements the embedded database keeps parsed', () => {
     expect(await byId(handle.db).execute({ id: 2 })).toEqual([{ body: 'kept' }]);
     const marked = await rowsOf(
       handle.db,
-      plannedOnce(sql`select upper(body) as loud from notes where id = ${1} /* marked */`),
+      keepPrepared(sql`select upper(body) as loud from notes where id = ${1} /* marked */`),
     );
     expect(marked).toEqual([{ loud: 'FIRST' }]);
     const kept = (await preparedStatements('%notes%')).map((row) => row.statement);
     expect(kept).toContain(byId(handle.db).getQuery().sql);
     expect(kept).toContain('select upper(body) as loud from notes where id = $1 /* marked */');
+  });
+
+  it("learns a statement's parameter types again after DDL changes them", async () => {
+    await handle.rawQuery('create table retyped (id int primary key, v text)', []);
+    const insert = 'insert into retyped values ($1, $2) returning v';
+    expect(await handle.rawQuery(insert, [1, 'plain'])).toEqual([{ v: 'plain' }]);
+    await handle.rawQuery('alter table retyped alter column v type jsonb using to_jsonb(v)', []);
+    expect(await handle.rawQuery(insert, [2, { a: 1 }])).toEqual([{ v: { a: 1 } }]);
   });
 
   it('keeps a statement first parsed in a transaction that rolled back', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { plannedOnce, preparedPerDatabase } from '../../db/prepared.ts';
+import { keepPrepared, preparedPerDatabase } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { expertProfiles, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -36,10 +36,10 @@ export async function createSession(
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlMs);
-  // Every sign-in runs this: its plan (inserts, and the device writes, by key) is kept.
+  // Every sign-in runs this: on PGlite it is parsed once (keepPrepared), not on every sign-in.
   const [row] = await rowsOf<{ id: string }>(
     db,
-    plannedOnce(sql`with ${alongside ? sql`${alongside}, ` : sql``}
+    keepPrepared(sql`with ${alongside ? sql`${alongside}, ` : sql``}
       created as (
         insert into ${sessions} (user_id, token_hash, expires_at, user_agent, ip_address)
         values (${input.userId}::uuid, ${hashToken(token)}, ${expiresAt.toISOString()}::timestamptz,
