@@ -79,7 +79,7 @@ export function renderPage(element: ReactNode, path = '/', user?: CurrentUser) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path} element={element} />
+          <Route path={new URL(path, 'http://localhost').pathname} element={element} />
           <Route path="*" element={<Landed />} />
         </Routes>
       </MemoryRouter>

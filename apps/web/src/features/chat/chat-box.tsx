@@ -120,7 +120,8 @@ function PendingMessage({ item, onRetry }: { item: OutboxItem; onRetry: () => vo
 
 /**
  * `ready` is false while the conversation's history first loads: a message sent then would be
- * acknowledged before there is a history to show it in. What is typed meanwhile is kept.
+ * acknowledged before there is a history to show it in. What is typed meanwhile is kept, and a
+ * send asked for meanwhile goes out as soon as the history is in.
  */
 function Composer({
   ready,
@@ -132,13 +133,29 @@ function Composer({
   onTyping: () => void;
 }) {
   const [text, setText] = useState('');
+  const [waiting, setWaiting] = useState(false);
   const tooLong = text.length > MESSAGE_MAX_LENGTH;
   const blank = text.trim().length === 0;
-  const submit = () => {
-    if (!ready || blank || tooLong) return;
+  const sendable = !blank && !tooLong;
+  const send = () => {
     onSend(text.trim());
     setText('');
   };
+  const submit = () => {
+    if (!sendable) return;
+    if (ready) send();
+    else setWaiting(true);
+  };
+  // What is in the box when the history arrives goes, which may have been edited since the ask.
+  const sendWaiting = useEffectEvent(() => {
+    setWaiting(false);
+    if (sendable) send();
+  });
+  useEffect(() => {
+    // The history's arrival is the outside event this answers, once: no render cascade.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (ready && waiting) sendWaiting();
+  }, [ready, waiting]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends, Shift+Enter is a new line; never while an input method is composing a character.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -173,14 +190,16 @@ function Composer({
           aria-invalid={tooLong || undefined}
           className="max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-control border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
         />
-        <Button type="submit" disabled={!ready || blank || tooLong}>
+        <Button type="submit" disabled={!sendable || waiting}>
           Send
         </Button>
       </div>
       <p id="chat-input-hint" className={cn('mt-1 text-xs', tooLong ? 'text-danger-700' : 'text-slate-500')}>
         {tooLong
           ? `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters (${text.length.toLocaleString('en-US')} now).`
-          : 'Enter sends, Shift+Enter starts a new line.'}
+          : waiting
+            ? 'Sends as soon as the conversation has loaded.'
+            : 'Enter sends, Shift+Enter starts a new line.'}
       </p>
     </form>
   );

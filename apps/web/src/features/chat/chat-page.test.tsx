@@ -118,7 +118,7 @@ const messageList = () => screen.findByRole('list', { name: 'Messages' });
 const conversationList = () => screen.getByRole('list', { name: 'Conversations' });
 
 describe('sending while the conversation opens', PAGE_TEST, () => {
-  it('keeps what is typed while the history first loads, and lets it be sent once the history is in', async () => {
+  it('keeps what is typed while the history first loads, and sends it once the history is in', async () => {
     const history = [aMessage(1, DANA, 'The samples arrived this morning.')];
     let answer: (response: Response) => void = () => undefined;
     openChat(history, {}, me, {
@@ -128,13 +128,53 @@ describe('sending while the conversation opens', PAGE_TEST, () => {
         }),
     });
     const composer = await screen.findByRole('textbox', { name: 'Message' });
-    fireEvent.change(composer, { target: { value: 'Here is the protocol.' } });
-    const send = screen.getByRole('button', { name: 'Send' });
-    expect(send).toHaveProperty('disabled', true);
+    fireEvent.change(composer, { target: { value: 'Here is the protocol. ' } });
+    fireEvent.keyDown(composer, { key: 'Enter' });
+    expect(screen.getByText('Sends as soon as the conversation has loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    expect(composer).toHaveProperty('value', 'Here is the protocol. ');
+    expect(socket.sent).toEqual([]);
 
     answer(Response.json({ messages: history, nextBefore: null, otherLastReadSeq: 1 }));
-    await vi.waitFor(() => expect(send).toHaveProperty('disabled', false));
-    expect(composer).toHaveProperty('value', 'Here is the protocol.');
+    await vi.waitFor(() =>
+      expect(socket.sent.map((message) => message.text)).toEqual(['Here is the protocol.']),
+    );
+    expect(composer).toHaveProperty('value', '');
+    expect(screen.getByText('Enter sends, Shift+Enter starts a new line.')).toBeTruthy();
+  });
+});
+
+describe('opening a conversation the list does not hold', PAGE_TEST, () => {
+  it('fetches it on its own, and shows a spinner, not an empty chat, until it is in', async () => {
+    const older = { ...aConversation(aMessage(1, DANA, 'Last spring’s assay results.')), id: 'c-9' };
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi({
+      'GET /api/conversations': {
+        conversations: [aConversation(aMessage(2, DANA, 'A newer thread.'))],
+        unreadTotal: 0,
+        nextCursor: 'more',
+      },
+      'GET /api/conversations/c-9': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      'GET /api/conversations/c-9/messages': { messages: [], nextBefore: null, otherLastReadSeq: 0 },
+    });
+    renderPage(<ChatPage />, '/chat?conversation=c-9', me);
+    await screen.findByText('Opening the conversation...');
+    expect(screen.queryByText('No messages yet. Say hello!')).toBeNull();
+
+    answer(Response.json(older));
+    expect(await screen.findByRole('region', { name: 'Conversation with Dana Whitfield' })).toBeTruthy();
+    expect(await screen.findByText('No messages yet. Say hello!')).toBeTruthy();
+  });
+
+  it('says so when it cannot be opened', async () => {
+    fakeApi({
+      'GET /api/conversations': { conversations: [], unreadTotal: 0, nextCursor: null },
+    });
+    renderPage(<ChatPage />, '/chat?conversation=c-404', me);
+    expect(await screen.findByText('We could not open that conversation')).toBeTruthy();
   });
 });
 

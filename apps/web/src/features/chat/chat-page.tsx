@@ -18,6 +18,7 @@ import {
   awaitingReplyQuery,
   chatKeys,
   conversationsQuery,
+  conversationQuery,
   conversationWithQuery,
   loadedConversations,
 } from './queries.ts';
@@ -51,6 +52,8 @@ export function ChatPage() {
 
   useEffect(() => {
     if (!opening.data) return;
+    // The list is fetched again to hold it; meanwhile the conversation opens from what came back.
+    queryClient.setQueryData(chatKeys.conversation(opening.data.id), opening.data);
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
     setParams({ conversation: opening.data.id }, { replace: true });
   }, [opening.data, queryClient, setParams]);
@@ -60,10 +63,14 @@ export function ChatPage() {
   // On a wide screen a conversation is always open; on a phone the list comes first.
   const activeId = requestedId ?? (wide ? list[0]?.id : undefined);
   // An answered conversation leaves the awaiting view but stays open.
-  const active =
+  const listed =
     list.find((conversation) => conversation.id === activeId) ??
-    everyConversation.find((conversation) => conversation.id === activeId) ??
-    (opening.data?.id === activeId ? opening.data : undefined);
+    everyConversation.find((conversation) => conversation.id === activeId);
+  const single = useQuery({
+    ...conversationQuery(activeId ?? null),
+    enabled: activeId !== undefined && !listed && !opening.isFetching,
+  });
+  const active = listed ?? single.data;
   const chat = useChat(active?.id ?? null);
   // The inbox view (administrators) stays in the address while conversations open and close.
   const viewParam: Record<string, string> = view === 'awaiting_reply' ? { view: 'awaiting' } : {};
@@ -158,8 +165,10 @@ export function ChatPage() {
               />
             ) : (
               <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
-                {opening.isFetching ? (
+                {opening.isFetching || (activeId !== undefined && single.isPending) ? (
                   <Spinner label="Opening the conversation..." />
+                ) : single.isError ? (
+                  <Alert title="We could not open that conversation">{errorMessage(single.error)}</Alert>
                 ) : (
                   <>
                     <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">

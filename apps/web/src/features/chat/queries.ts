@@ -23,6 +23,7 @@ import { pageItems } from '../../lib/pages.ts';
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: ['chat', 'conversations'] as const,
+  conversation: (conversationId: string) => ['chat', 'conversation', conversationId] as const,
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
 };
 
@@ -106,6 +107,19 @@ export const conversationWithQuery = (target: ConversationTarget | null) =>
     enabled: target !== null,
     retry: false,
     staleTime: Infinity,
+  });
+
+/**
+ * One conversation by id, for an address naming one that the loaded list does not hold (yet): an
+ * older one past the first page, or one just opened while the list is being fetched again.
+ */
+export const conversationQuery = (conversationId: string | null) =>
+  queryOptions({
+    queryKey: chatKeys.conversation(conversationId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/conversations/${conversationId}`, { schema: conversationSchema, signal }),
+    enabled: conversationId !== null,
+    retry: false,
   });
 
 type MessagePages = InfiniteData<MessageListResponse, number>;
