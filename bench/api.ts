@@ -1,6 +1,7 @@
 // npm run bench:api — the cost of the API's layers over plain SQL, and of sign-in over argon2 itself.
 //   (a) GET /api/me through the real app vs a bare Fastify route running the same SQL on the same pool
-//   (b) logins per second vs what the machine's cores could hash (single-hash time x cores)
+//   (b) logins per second vs what the machine's cores hash with all of them busy (and vs the
+//       single-hash ceiling, one hash's time x cores, for reference)
 // Uses the embedded PGlite database, or PostgreSQL when DATABASE_URL is set.
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -126,22 +127,30 @@ async function parallelHashing(seconds: number, check: () => Promise<unknown>) {
   const cpu = process.cpuUsage(cpuBefore);
   return { perSecond: done / seconds, cpuMsPerHash: (cpu.user + cpu.system) / 1000 / done };
 }
-const loginLoad = (duration: number) =>
+const loginLoad = (length: { duration: number } | { amount: number }) =>
   load(`${base}/api/Account/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
     // Enough requests in flight that a core never idles while another waits on the database.
     connections: cores * 4,
-    duration,
+    ...length,
   });
-await loginLoad(1);
+/*
+ * V8 optimises a function (and tiers up the embedded database's WebAssembly) after it has run
+ * many times, not after some seconds: /api/me's two warm-up seconds are thousands of requests,
+ * one second of sign-ins is some sixty. Until sign-in's code has run as often, optimising it
+ * takes the cores (about 1.5 ms of compiler threads per sign-in over the first thousand here),
+ * so the rounds below would measure a server that has just started.
+ */
+const LOGIN_WARM_UP = 1_500;
+await loginLoad({ amount: LOGIN_WARM_UP });
 const [hashingRuns, loginRuns] = await inTurns(
   async () => ({
     limited: await parallelHashing(roundSeconds, () => verifyPassword(sampleHash, account.password)),
     unlimited: await parallelHashing(roundSeconds, () => argon2Verify(sampleHash, account.password)),
   }),
-  () => loginLoad(roundSeconds),
+  () => loginLoad({ duration: roundSeconds }),
 );
 const logins = summed(loginRuns);
 const hashingOf = (runs: Awaited<ReturnType<typeof parallelHashing>>[]) => ({
@@ -169,6 +178,7 @@ const figures = {
   loginsVsCeiling: +(logins.rps / ceilingPerSecond).toFixed(3),
   parallelHashesPerSecond: +parallelHashRate.toFixed(1),
   loginsVsParallelHashing: +(logins.rps / parallelHashRate).toFixed(3),
+  parallelHashingVsCeiling: +(parallelHashRate / ceilingPerSecond).toFixed(3),
   hashCpuMs: +hashing.cpuMsPerHash.toFixed(2),
   unlimitedHashCpuMs: +unlimitedHashing.cpuMsPerHash.toFixed(2),
   unlimitedHashesPerSecond: +unlimitedHashing.perSecond.toFixed(1),
@@ -183,13 +193,15 @@ console.table({
   'POST /api/Account/Login': { 'req/s': figures.loginsPerSecond, 'p50 ms': logins.p50, 'p99 ms': logins.p99 },
 });
 console.log(`me/bare throughput ratio ${figures.meVsBareRps} (goal >= 0.8)`);
-console.log(
-  `logins ${figures.loginsPerSecond}/s vs ceiling ${figures.loginCeilingPerSecond}/s ` +
-    `(${figures.singleHashMs} ms per hash x ${cores} cores): ratio ${figures.loginsVsCeiling} (goal >= 0.8)`,
-);
+// The goal is against what the cores hash together (docs/decisions/067-bench-baselines.md); the
+// single-hash ceiling is shown beside it, with how near hashing alone comes to it.
 console.log(
   `hashing alone with every core busy: ${figures.parallelHashesPerSecond}/s; ` +
-    `logins reach ${figures.loginsVsParallelHashing} of that`,
+    `logins ${figures.loginsPerSecond}/s reach ${figures.loginsVsParallelHashing} of that (goal >= 0.8)`,
+);
+console.log(
+  `for reference, ceiling ${figures.loginCeilingPerSecond}/s (${figures.singleHashMs} ms per hash x ${cores} cores): ` +
+    `logins reach ${figures.loginsVsCeiling} of it, hashing alone ${figures.parallelHashingVsCeiling}`,
 );
 console.log(
   `CPU per hash within the app's limit: ${figures.hashCpuMs} ms; ` +
