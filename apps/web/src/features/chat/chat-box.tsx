@@ -119,9 +119,10 @@ function PendingMessage({ item, onRetry }: { item: OutboxItem; onRetry: () => vo
 }
 
 /**
- * `ready` is false while the conversation's history first loads: a message sent then would be
- * acknowledged before there is a history to show it in. What is typed meanwhile is kept, and a
- * send asked for meanwhile goes out as soon as the history is in.
+ * `ready` is false until the conversation's history is in (while it first loads, and after that
+ * load failed until it is tried again): a message sent then would be acknowledged before there is
+ * a history to show it in. What is typed meanwhile is kept, and a send asked for meanwhile goes out
+ * as soon as the history is in.
  */
 function Composer({
   ready,
@@ -152,7 +153,7 @@ function Composer({
     if (sendable) send();
   });
   useEffect(() => {
-    // The history's arrival is the outside event this answers, once: no render cascade.
+    // Answers the history's arrival, an outside event, once per send asked for.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (ready && waiting) sendWaiting();
   }, [ready, waiting]);
@@ -190,14 +191,18 @@ function Composer({
           aria-invalid={tooLong || undefined}
           className="max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-control border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
         />
-        <Button type="submit" disabled={!sendable || waiting}>
+        <Button type="submit" disabled={!sendable}>
           Send
         </Button>
       </div>
-      <p id="chat-input-hint" className={cn('mt-1 text-xs', tooLong ? 'text-danger-700' : 'text-slate-500')}>
+      <p
+        id="chat-input-hint"
+        aria-live="polite"
+        className={cn('mt-1 text-xs', tooLong ? 'text-danger-700' : 'text-slate-500')}
+      >
         {tooLong
           ? `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters (${text.length.toLocaleString('en-US')} now).`
-          : waiting
+          : waiting && sendable
             ? 'Sends as soon as the conversation has loaded.'
             : 'Enter sends, Shift+Enter starts a new line.'}
       </p>
@@ -363,7 +368,7 @@ export function ChatBox({ conversation, chat, onBack, offerCall = true }: ChatBo
       </div>
 
       <Composer
-        ready={!query.isPending}
+        ready={query.data !== undefined}
         onSend={(text) => chat.send(conversation.id, text)}
         onTyping={() => chat.typing(conversation.id)}
       />

@@ -131,7 +131,6 @@ describe('sending while the conversation opens', PAGE_TEST, () => {
     fireEvent.change(composer, { target: { value: 'Here is the protocol. ' } });
     fireEvent.keyDown(composer, { key: 'Enter' });
     expect(screen.getByText('Sends as soon as the conversation has loaded.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
     expect(composer).toHaveProperty('value', 'Here is the protocol. ');
     expect(socket.sent).toEqual([]);
 
@@ -144,20 +143,47 @@ describe('sending while the conversation opens', PAGE_TEST, () => {
   });
 });
 
+describe('sending when the history cannot be loaded', PAGE_TEST, () => {
+  it('holds the message, with what was typed, until the history loads on Try again', async () => {
+    const history = [aMessage(1, DANA, 'The samples arrived this morning.')];
+    let failing = true;
+    openChat(history, {}, me, {
+      'GET /api/conversations/c-1/messages': () =>
+        failing
+          ? Response.json({ message: 'The service is unavailable.', code: 'unavailable' }, { status: 503 })
+          : Response.json({ messages: history, nextBefore: null, otherLastReadSeq: 1 }),
+    });
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(composer, { target: { value: 'Here is the protocol.' } });
+    fireEvent.keyDown(composer, { key: 'Enter' });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(socket.sent).toEqual([]);
+    expect(composer).toHaveProperty('value', 'Here is the protocol.');
+
+    failing = false;
+    fireEvent.click(retry);
+    await vi.waitFor(() =>
+      expect(socket.sent.map((message) => message.text)).toEqual(['Here is the protocol.']),
+    );
+    expect(composer).toHaveProperty('value', '');
+  });
+});
+
 describe('opening a conversation the list does not hold', PAGE_TEST, () => {
   it('fetches it on its own, and shows a spinner, not an empty chat, until it is in', async () => {
     const older = { ...aConversation(aMessage(1, DANA, 'Last spring’s assay results.')), id: 'c-9' };
+    // Answered when the test says, whether the page asks before or after.
     let answer: (response: Response) => void = () => undefined;
+    const answered = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
     fakeApi({
       'GET /api/conversations': {
         conversations: [aConversation(aMessage(2, DANA, 'A newer thread.'))],
         unreadTotal: 0,
         nextCursor: 'more',
       },
-      'GET /api/conversations/c-9': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'GET /api/conversations/c-9': () => answered,
       'GET /api/conversations/c-9/messages': { messages: [], nextBefore: null, otherLastReadSeq: 0 },
     });
     renderPage(<ChatPage />, '/chat?conversation=c-9', me);
@@ -167,6 +193,21 @@ describe('opening a conversation the list does not hold', PAGE_TEST, () => {
     answer(Response.json(older));
     expect(await screen.findByRole('region', { name: 'Conversation with Dana Whitfield' })).toBeTruthy();
     expect(await screen.findByText('No messages yet. Say hello!')).toBeTruthy();
+  });
+
+  it('on a phone, shows the spinner instead of the list while it opens', async () => {
+    vi.stubGlobal('matchMedia', () => ({
+      matches: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    fakeApi({
+      'GET /api/conversations': { conversations: [], unreadTotal: 0, nextCursor: 'more' },
+      'GET /api/conversations/c-9': () => new Promise<Response>(() => undefined),
+    });
+    renderPage(<ChatPage />, '/chat?conversation=c-9', me);
+    await screen.findByText('Opening the conversation...');
+    expect(screen.queryByRole('navigation', { name: 'Your conversations' })).toBeNull();
   });
 
   it('says so when it cannot be opened', async () => {

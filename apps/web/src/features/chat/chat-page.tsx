@@ -68,7 +68,7 @@ export function ChatPage() {
     everyConversation.find((conversation) => conversation.id === activeId);
   const single = useQuery({
     ...conversationQuery(activeId ?? null),
-    enabled: activeId !== undefined && !listed && !opening.isFetching,
+    enabled: activeId !== undefined && !listed && !opening.isFetching && !conversations.isPending,
   });
   const active = listed ?? single.data;
   const chat = useChat(active?.id ?? null);
@@ -76,8 +76,10 @@ export function ChatPage() {
   const viewParam: Record<string, string> = view === 'awaiting_reply' ? { view: 'awaiting' } : {};
   const select = (conversationId: string) => setParams({ ...viewParam, conversation: conversationId });
   const setView = (next: InboxView) => setParams(next === 'awaiting_reply' ? { view: 'awaiting' } : {});
-  const showList = wide || !active;
-  const showChat = wide || Boolean(active);
+  // On a phone the chat pane shows once a conversation is asked for, to say it is opening.
+  const chosen = activeId !== undefined && !single.isError;
+  const showList = wide || !chosen;
+  const showChat = wide || chosen;
 
   const listContent = shown.isPending ? (
     <Spinner className="p-4" label="Loading conversations..." />
@@ -131,6 +133,11 @@ export function ChatPage() {
             {errorMessage(opening.error)}
           </Alert>
         )}
+        {single.isError && (
+          <RetryAlert className="mb-3" title="We could not open that conversation" onRetry={single.refetch}>
+            {errorMessage(single.error)}
+          </RetryAlert>
+        )}
         <div className="flex h-[calc(100dvh-11rem)] max-h-[44rem] min-h-[26rem] md:h-[calc(100dvh-15rem)] overflow-hidden rounded-card border border-slate-200 bg-white shadow-card">
           {showList && (
             <nav
@@ -165,10 +172,8 @@ export function ChatPage() {
               />
             ) : (
               <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
-                {opening.isFetching || (activeId !== undefined && single.isPending) ? (
+                {opening.isFetching || (chosen && single.isPending) ? (
                   <Spinner label="Opening the conversation..." />
-                ) : single.isError ? (
-                  <Alert title="We could not open that conversation">{errorMessage(single.error)}</Alert>
                 ) : (
                   <>
                     <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
