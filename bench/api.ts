@@ -140,7 +140,7 @@ const loginLoad = (length: { duration: number } | { amount: number }) =>
  * V8 optimises a function (and tiers up the embedded database's WebAssembly) after it has run
  * many times, not after some seconds: /api/me's two warm-up seconds are thousands of requests,
  * one second of sign-ins is some sixty. Until sign-in's code has run as often, optimising it
- * takes the cores (about 1.5 ms of compiler threads per sign-in over the first thousand here),
+ * takes the cores (about 1.5 ms of compiler threads per sign-in over the first 500 here),
  * so the rounds below would measure a server that has just started.
  */
 const LOGIN_WARM_UP = 1_500;
