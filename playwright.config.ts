@@ -19,7 +19,12 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
-  retries: 0,
+  // One retry. The last three CI runs each failed one or two of the 134 browser tests: once a real
+  // fault (a chat message sent while its history loaded, fixed), the others tests that pass alone,
+  // in repeat and under throttling (a subject page's heading, a review's answer form). A test that
+  // fails twice still fails the run; one that passes on its retry is listed as "flaky" at the end
+  // of the output, to be chased down, not ignored.
+  retries: 1,
   // Generous for two browsers, two servers' worth of work and the build on two shared cores: a
   // screen that never comes still fails, one that comes late under load does not. On this kind of
   // machine each step of a journey takes one to two seconds, so a sign-in and a handful of screens
