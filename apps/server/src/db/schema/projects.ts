@@ -322,5 +322,8 @@ export const expertSubjectMatches = pgTable(
   (t) => [
     primaryKey({ name: 'expert_subject_matches_pk', columns: [t.subject, t.expertId] }),
     index('expert_subject_matches_expert_idx').on(t.expertId),
+    // Also INCLUDE every other column, added by migration 0035 (drizzle cannot say it): ranking
+    // reads a subject's rows from this index alone, not a table page per expert.
+    index('expert_subject_matches_ranking_idx').on(t.subject),
   ],
 );
