@@ -44,6 +44,13 @@ test('a client signs in and lands in Project Owner mode on their dashboard', asy
   await expect(page.getByText('In escrow', { exact: true })).toBeVisible();
   await expect(page.getByText('…')).toHaveCount(0);
   await screenshots(page, testInfo, 'owner-dashboard');
+
+  // The bell names its panel while the panel is there, and only then.
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await expect(bell).not.toHaveAttribute('aria-controls');
+  await bell.click();
+  await expect(bell).toHaveAttribute('aria-controls', 'notification-panel');
+  await expect(page.locator('#notification-panel')).toBeVisible();
 });
 
 test('an approved expert lands in Freelancer mode, and is not told to submit for vetting', async ({
@@ -216,6 +223,12 @@ test('on a phone, Messages is in the profile drawer and in the header, and the p
   await header.getByRole('button', { name: 'Toggle sidebar' }).click();
   const drawer = page.getByRole('dialog', { name: 'Profile menu' });
   await expect(drawer.getByRole('link', { name: 'Messages' })).toBeVisible();
+  // The toggle names the menu it opened (found by CSS: the modal drawer makes the header inert).
+  await expect(drawer).toHaveAttribute('id', 'profile-sidebar');
+  await expect(page.locator('button[aria-label="Toggle sidebar"]')).toHaveAttribute(
+    'aria-controls',
+    'profile-sidebar',
+  );
   // The drawer closes at desktop width (spec §4), so the phone's picture is taken alone.
   await page.screenshot({ path: testInfo.outputPath('profile-drawer-390.png') });
   await drawer.getByRole('link', { name: 'Messages' }).click();

@@ -44,7 +44,7 @@ export function NotificationBell({ className }: { className?: string }) {
         className={cn('relative', className)}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
-        aria-controls="notification-panel"
+        aria-controls={open ? 'notification-panel' : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         <BellIcon />

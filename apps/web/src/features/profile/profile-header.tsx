@@ -84,7 +84,8 @@ export function ProfileHeader({
           className={iconLinkClass}
           aria-label="Toggle sidebar"
           aria-expanded={sidebarOpen}
-          aria-controls="profile-sidebar"
+          // The sidebar leaves the page when closed: name it only while it is there.
+          aria-controls={sidebarOpen ? 'profile-sidebar' : undefined}
           onClick={onToggleSidebar}
         >
           <MenuIcon />
