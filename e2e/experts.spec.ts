@@ -56,7 +56,7 @@ test('a query with a typo still finds experts, and a filter changes the results'
 test('the subject filter opens that subject page, keeps the other filters, and clears back', async ({
   page,
 }) => {
-  await page.goto('/find-an-expert?category=data_analysts');
+  await gotoInteractive(page, '/find-an-expert?category=data_analysts');
   const subject = page.getByLabel('Subject', { exact: true });
   await expect(subject.locator('option', { hasText: 'Data analysis' })).toHaveCount(1);
   await subject.selectOption({ label: 'Data analysis' });

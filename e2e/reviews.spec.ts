@@ -89,11 +89,13 @@ test('both sides review an ended contract, double-blind, and the review shows on
 
   // The expert answers once, in public.
   await expert.page.goto(`/experts/${slug}`);
+  // Signed in, on their own profile: the page knows it once it offers to edit the profile.
+  await expect(expert.page.getByRole('link', { name: 'Edit your profile' })).toBeVisible();
   const own = expert.page.getByRole('region', { name: 'Reviews' });
   await own.getByRole('button', { name: 'Answer this review' }).click();
-  await own
-    .getByRole('textbox', { name: /Your answer to/ })
-    .fill('Thank you: a pleasure to work with your team.');
+  const answer = own.getByRole('textbox', { name: /Your answer to/ });
+  await expect(answer).toBeVisible();
+  await answer.fill('Thank you: a pleasure to work with your team.');
   await expectNoSeriousViolations(expert.page, 'answer form');
   await own.getByRole('button', { name: 'Publish answer' }).click();
   await expect(own).toContainText(`Answer from ${expert.name}`);
