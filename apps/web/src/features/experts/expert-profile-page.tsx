@@ -9,7 +9,7 @@ import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
-import { useAuth } from '../auth/queries.ts';
+import { useAuth, type AuthStatus } from '../auth/queries.ts';
 import { ExpertReviewsSection } from '../reviews/expert-reviews-section.tsx';
 import { StarRating } from '../../components/star-rating.tsx';
 import { availabilityLabels, countryName, formatMoney, usdEquivalent } from './format.ts';
@@ -123,7 +123,7 @@ export function ExpertProfilePage({ inviteDialog }: { inviteDialog: InviteDialog
     );
   }
 
-  return <ProfileView expert={profile.data} signedIn={status === 'signed-in'} inviteDialog={inviteDialog} />;
+  return <ProfileView expert={profile.data} auth={status} inviteDialog={inviteDialog} />;
 }
 
 /** Whether the signed-in person is looking at their own public profile (their application's slug). */
@@ -134,13 +134,14 @@ function useIsOwnProfile(slug: string, signedIn: boolean): boolean {
 
 function ProfileView({
   expert,
-  signedIn,
+  auth,
   inviteDialog: InviteToProjectDialog,
 }: {
   expert: ExpertProfile;
-  signedIn: boolean;
+  auth: AuthStatus;
   inviteDialog: InviteDialog;
 }) {
+  const signedIn = auth === 'signed-in';
   const own = useIsOwnProfile(expert.slug, signedIn);
   // The iD typed into the application is only the expert's word: shown apart, and not at all when
   // it is the one they verified by linking ORCID.
@@ -224,12 +225,15 @@ function ProfileView({
             </div>
           </div>
           <div className="mt-6 flex flex-wrap gap-3">{actions}</div>
-          {!signedIn && (
-            <p className="mt-2 text-sm text-slate-600">Sign in to invite or message this expert.</p>
-          )}
-          {own && (
-            <p className="mt-2 text-sm text-slate-600">This is your public profile, as clients see it.</p>
-          )}
+          {/* One line, its height kept while the session and the application load: a note that
+              came and went moved everything below it, the reviews' buttons too, under a click. */}
+          <p className="mt-2 min-h-5 text-sm text-slate-600">
+            {auth === 'signed-out'
+              ? 'Sign in to invite or message this expert.'
+              : own
+                ? 'This is your public profile, as clients see it.'
+                : null}
+          </p>
         </div>
 
         <div className="mt-8 grid gap-8 md:grid-cols-[minmax(0,1fr)_18rem]">
