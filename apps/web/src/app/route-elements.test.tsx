@@ -132,4 +132,30 @@ describe('PreloadingBrowserRouter', () => {
     finish();
     expect(await screen.findByRole('heading', { name: 'Next page' })).toBeTruthy();
   });
+
+  it('shows a page whose module is already in with the navigation itself', async () => {
+    // One module for two paths, as the directory's subject pages share the directory's.
+    const load = async () => ({ Component: () => <h1>Directory</h1> });
+    const table: RouteObject[] = [
+      {
+        element: <Layout />,
+        children: [
+          { path: '/', element: <h1>Current page</h1> },
+          { path: '/ok', handle: { withoutQuery: true }, lazy: load },
+          { path: '/ok/again', handle: { withoutQuery: true }, lazy: load },
+        ],
+      },
+    ];
+    await preloadRoutes(table, '/ok/again');
+    window.history.replaceState(null, '', '/');
+    render(
+      <PreloadingBrowserRouter routes={table}>
+        <AppRoutes routes={toElementRoutes(table)} />
+      </PreloadingBrowserRouter>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Go on' }));
+    // No await: the new page is there as the click's event ends.
+    expect(window.location.pathname).toBe('/ok');
+    expect(screen.getByRole('heading', { name: 'Directory' })).toBeTruthy();
+  });
 });

@@ -163,16 +163,16 @@ export function toElementRoutes(routes: RouteObject[]): RouteObject[] {
   });
 }
 
+/** The entries of the route modules an address needs, their downloads started. */
+function entriesFor(routes: RouteObject[], pathname: string): Entry[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
+    typeof route.lazy === 'function' ? [entryFor(route.lazy as Loader, needsQuery(route.handle))] : [],
+  );
+}
+
 /** Downloads the route modules the address needs, so the first render (or hydration) does not suspend. */
 export async function preloadRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(({ route }) =>
-      typeof route.lazy === 'function'
-        ? entryFor(route.lazy as Loader, needsQuery(route.handle)).promise
-        : undefined,
-    ),
-  );
+  await Promise.all(entriesFor(routes, pathname).map((entry) => entry.promise));
 }
 
 /** Renders the converted route table; the fallback only shows before the very first page is in. */
@@ -202,7 +202,10 @@ export function PreloadingBrowserRouter({
     return history.listen(({ action, location }) => {
       forgetPrerenderedIslands();
       const navigation = (latest += 1);
-      void preloadRoutes(routes, location.pathname).then(() => {
+      const entries = entriesFor(routes, location.pathname);
+      // Modules already in (a filter that changes the path, say): shown in this same turn.
+      if (entries.every((entry) => entry.module || entry.error)) return setShown({ action, location });
+      void Promise.all(entries.map((entry) => entry.promise)).then(() => {
         // A later navigation that is in first wins; this one is already out of date.
         if (navigation === latest) startTransition(() => setShown({ action, location }));
       });

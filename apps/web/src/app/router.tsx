@@ -33,6 +33,9 @@ const experts = () => import('../features/experts/pages.ts');
 const projects = () => import('../features/projects/pages.ts');
 const workspace = () => import('../features/workspace/pages.ts');
 const admin = () => import('../features/admin/pages.ts');
+const directory = async () => ({
+  Component: (await import('../features/experts/find-expert-page.tsx')).FindExpertPage,
+});
 // The guard checks the session with TanStack Query, so it loads with the pages it guards.
 const requireAuth = async () => ({ Component: (await import('./require-auth.tsx')).RequireAuth });
 const requireAuthWithSiteFrame = async () => ({
@@ -53,13 +56,12 @@ const publicRoutes: RouteObject[] = [
     }),
   },
   { path: 'join-expert', lazy: async () => ({ Component: (await experts()).JoinExpertPage }) },
-  // The directory is a prerendered public page: its own chunk, without TanStack Query.
+  // The directory is a prerendered public page: its own chunk, without TanStack Query. One loader
+  // for its three paths, so choosing a subject (another path) finds its module already in.
   ...['find-an-expert', 'find-expert', 'find-an-expert/subject/:subject'].map((path) => ({
     path,
     handle: withoutQuery,
-    lazy: async () => ({
-      Component: (await import('../features/experts/find-expert-page.tsx')).FindExpertPage,
-    }),
+    lazy: directory,
   })),
   {
     path: 'experts/:slug',
