@@ -20,9 +20,10 @@ const reactRouterDist = path.join(
 
 // A production build renders with Preact's React compatibility layer (preact/compat): React DOM was
 // two thirds of every page's first script. The dev server and the unit tests keep React.
-// react-dom/client is Preact's with React's timing for effects (src/lib/preact-client.ts).
+// react-dom/client is Preact's with React's timing for effects (src/lib/preact-client.ts), and
+// react is preact/compat with a useId that never repeats a mounted component's (src/lib/preact-react.js).
 const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: path.join(import.meta.dirname, 'src/lib/preact-react.js') },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
