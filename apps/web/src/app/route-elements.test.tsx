@@ -98,6 +98,17 @@ describe('route table in declarative mode', () => {
   });
 });
 
+/** Renders the table at / under PreloadingBrowserRouter and clicks the layout's link to /ok. */
+function clickGoOnFromHome(table: RouteObject[]) {
+  window.history.replaceState(null, '', '/');
+  render(
+    <PreloadingBrowserRouter routes={table}>
+      <AppRoutes routes={toElementRoutes(table)} />
+    </PreloadingBrowserRouter>,
+  );
+  fireEvent.click(screen.getByRole('link', { name: 'Go on' }));
+}
+
 describe('PreloadingBrowserRouter', () => {
   it("keeps the current page, without a spinner, until the next page's module is in", async () => {
     let finish = () => {};
@@ -118,13 +129,7 @@ describe('PreloadingBrowserRouter', () => {
         ],
       },
     ];
-    window.history.replaceState(null, '', '/');
-    render(
-      <PreloadingBrowserRouter routes={table}>
-        <AppRoutes routes={toElementRoutes(table)} />
-      </PreloadingBrowserRouter>,
-    );
-    fireEvent.click(screen.getByRole('link', { name: 'Go on' }));
+    clickGoOnFromHome(table);
     await act(async () => {});
     expect(window.location.pathname).toBe('/ok');
     expect(screen.getByRole('heading', { name: 'Current page' })).toBeTruthy();
@@ -147,13 +152,7 @@ describe('PreloadingBrowserRouter', () => {
       },
     ];
     await preloadRoutes(table, '/ok/again');
-    window.history.replaceState(null, '', '/');
-    render(
-      <PreloadingBrowserRouter routes={table}>
-        <AppRoutes routes={toElementRoutes(table)} />
-      </PreloadingBrowserRouter>,
-    );
-    fireEvent.click(screen.getByRole('link', { name: 'Go on' }));
+    clickGoOnFromHome(table);
     // No await: the new page is there as the click's event ends.
     expect(window.location.pathname).toBe('/ok');
     expect(screen.getByRole('heading', { name: 'Directory' })).toBeTruthy();
