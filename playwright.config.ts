@@ -19,12 +19,13 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
-  // Two retries. CI runs have failed one or two of the 134 browser tests that pass alone, in
-  // repeat, in full runs here and under CPU load and throttling: once a real fault (a chat message
-  // sent while its history loaded, fixed), otherwise a subject page's heading and a review's
-  // answer form, which one slow CI run (every test 2-3x its usual time) failed on the retry too.
-  // A test that fails three times still fails the run; one that passes on a retry is listed as
-  // "flaky" at the end of the output, to be chased down, not ignored.
+  // Two retries. CI runs have failed one or two of the 134 browser tests that passed alone, in
+  // repeat and under load here. Two were real faults found later: a chat message sent while its
+  // history loaded, and an id Preact repeated, which left the review answer form's textbox without
+  // a name (src/lib/preact-use-id.ts). A subject page's heading that never came stays unexplained;
+  // one slow CI run (every test 2-3x its usual time) failed it on its retry too. A test that fails
+  // three times still fails the run; one that passes on a retry is listed as "flaky" at the end of
+  // the output, to be chased down, not ignored.
   retries: 2,
   // Generous for two browsers, two servers' worth of work and the build on two shared cores: a
   // screen that never comes still fails, one that comes late under load does not. On this kind of
