@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
-import { sessionLookupSql } from '../apps/server/src/modules/accounts/sessions.ts';
+import { SESSION_LOOKUP_SQL } from '../apps/server/src/modules/accounts/sessions.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-'));
 const config = loadConfig({
@@ -30,12 +30,12 @@ await app.listen({ host: '127.0.0.1', port: 0 });
  * (the one query GET /api/me makes), through the same handle: on PGlite the same database thread,
  * on PostgreSQL the same pool. It answers the row as the driver gives it.
  */
-const SESSION_SQL = sessionLookupSql(database.db);
+const SESSION_SQL = SESSION_LOOKUP_SQL;
 const bare = Fastify({ logger: false });
 bare.get('/bare/me', async (request, reply) => {
   const token = (request.headers.authorization ?? '').slice(7);
-  // $1 the token's hash, $2 the limit (1), as drizzle binds them.
-  // Named like the app's (drizzle prepares it as find_session): on PostgreSQL both are parsed once.
+  // $1 the token's hash, $2 the limit (1), as the app binds them.
+  // Named, as the app's find_session is: on PostgreSQL both are parsed once.
   const rows = await database.rawQuery(SESSION_SQL, [hashToken(token), 1], { name: 'bare_find_session' });
   if (rows.length === 0) return reply.status(401).send({ message: 'no' });
   return rows[0];

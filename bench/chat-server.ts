@@ -19,7 +19,7 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { conversationMembers, conversations, sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { hashToken, newToken } from '../apps/server/src/lib/tokens.ts';
-import { sessionLookupSql } from '../apps/server/src/modules/accounts/sessions.ts';
+import { SESSION_LOOKUP_SQL } from '../apps/server/src/modules/accounts/sessions.ts';
 
 export interface BenchPerson {
   id: string;
@@ -191,7 +191,7 @@ async function userIdOfSession(database: DatabaseHandle, sessionSql: string, tok
 
 async function startDurable() {
   const { database, people, removeData } = await freshDatabase();
-  const sessionSql = sessionLookupSql(database.db);
+  const sessionSql = SESSION_LOOKUP_SQL;
   const first = people[0]!;
   if ((await userIdOfSession(database, sessionSql, first.token)) !== first.id) {
     throw new Error("the session lookup's row no longer ends with the user's id");

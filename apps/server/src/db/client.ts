@@ -21,17 +21,24 @@ export interface DatabaseHandle {
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * Plain SQL straight to the driver, bypassing the ORM: benchmarks use it as their baseline.
-   * A `name` makes it a prepared statement, as the app's own prepared queries are: named per
-   * connection on PostgreSQL; on PGlite the name is not used, the text is kept (keepPlan, for the
-   * whole process).
+   * Plain SQL straight to the driver, bypassing the ORM: for the session lookup every signed-in
+   * request makes (modules/accounts/sessions.ts), and for benchmarks' baselines. Values come as
+   * the driver parses them (timestamps as Dates). A `name` makes it a prepared statement, as the
+   * app's own prepared queries are: named per connection on PostgreSQL; on PGlite the name is not
+   * used, the text is kept (keepPlan, for the whole process). `rowMode: 'array'` gives each row
+   * as an array, for a select whose columns share names.
    */
-  rawQuery(text: string, params: unknown[], options?: { name?: string }): Promise<unknown[]>;
+  rawQuery(text: string, params: unknown[], options?: RawQueryOptions): Promise<unknown[]>;
   /**
    * LISTENs on a channel: NOTIFY is delivered after the sending transaction commits, to every
    * node on the database. Returns a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+export interface RawQueryOptions {
+  name?: string;
+  rowMode?: 'array';
 }
 
 export interface DatabaseOptions {
@@ -59,7 +66,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       driver: 'postgres',
       rawQuery: async (text, params, options) =>
-        (await pool.query({ text, values: params, ...(options?.name && { name: options.name }) })).rows,
+        (
+          await pool.query({
+            text,
+            values: params,
+            ...(options?.name && { name: options.name }),
+            ...(options?.rowMode && { rowMode: options.rowMode }),
+          })
+        ).rows,
       listen: (channel, onPayload) => listenOnPostgres(options.url!, channel, onPayload),
       async withMigrationLock(fn) {
         const client = await pool.connect();
@@ -87,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     driver: 'pglite',
     rawQuery: async (text, params, options) => {
       if (options?.name) keepPlan(text);
-      return (await client.query(text, params)).rows;
+      return (await client.query(text, params, options?.rowMode && { rowMode: options.rowMode })).rows;
     },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);

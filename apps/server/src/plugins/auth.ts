@@ -34,7 +34,7 @@ export const authPlugin = fp(async (app: FastifyInstance, config: Config) => {
     let pending = cache.get(this);
     if (!pending) {
       const token = requestToken(this, cookieName);
-      pending = token && token.length <= 200 ? findSession(app.db, token) : Promise.resolve(null);
+      pending = token && token.length <= 200 ? findSession(app.database, token) : Promise.resolve(null);
       cache.set(this, pending);
     }
     return pending;

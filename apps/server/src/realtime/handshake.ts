@@ -57,7 +57,7 @@ export function authenticateHandshake(app: FastifyInstance) {
   return async (socket: RealtimeSocket, next: (error?: ExtendedError) => void) => {
     try {
       const token = handshakeToken(socket, cookieName);
-      const auth = token && token.length <= 200 ? await findSession(app.db, token) : null;
+      const auth = token && token.length <= 200 ? await findSession(app.database, token) : null;
       if (!auth) {
         const message = 'Please sign in to continue.';
         next(new HandshakeError(message, { code: 'unauthenticated', message }));

@@ -98,7 +98,7 @@ afterAll(async () => {
 
 /** Logout and session routes may end the actors' sessions: give them a live one again. */
 async function keepSignedIn(person: SignedInUser): Promise<void> {
-  if (await findSession(t.app.db, person.token)) return;
+  if (await findSession(t.app.database, person.token)) return;
   const { token } = await createSession(t.app.db, { userId: person.id, ttlMs: 86_400_000 });
   person.token = token;
   person.headers = { authorization: `Bearer ${token}` };

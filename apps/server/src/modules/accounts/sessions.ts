@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { keepPrepared, preparedPerDatabase } from '../../db/prepared.ts';
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { DatabaseHandle, Executor } from '../../db/client.ts';
+import { keepPrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { expertProfiles, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -51,48 +52,59 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
-function prepareSessionLookup(db: Database) {
-  return db
-    .select({
-      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
-      user: users,
-      hasExpertProfile: sql<boolean>`exists (select 1 from ${expertProfiles} where ${expertProfiles.userId} = ${users.id})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        isNull(users.deletedAt),
-        // Suspending revokes every session too; this also covers one created in a race with it.
-        isNull(users.suspendedAt),
-      ),
-    )
-    .limit(1)
-    .prepare('find_session');
-}
+/** The user's columns, in the order the lookup selects them after its first three. */
+const userColumns = getTableColumns(users);
+const userKeys = Object.keys(userColumns) as (keyof SessionUser)[];
 
-// Every authenticated request runs this lookup: build its SQL once per database, not per call.
-const lookupOf = preparedPerDatabase(prepareSessionLookup);
+/*
+ * Every signed-in request runs this lookup, so its text is built once and it goes to the driver
+ * as a named statement (parsed once per connection), with its row mapped here: through the ORM the
+ * same query cost about a tenth more of GET /api/me's time, in promise hand-overs and mapping
+ * (docs/decisions/074-answers-written-from-compiled-schemas.md). Rows come as arrays: the session
+ * and the user both have an id.
+ */
+const sessionLookup = new QueryBuilder()
+  .select({
+    sessionId: sessions.id,
+    lastSeenAt: sessions.lastSeenAt,
+    hasExpertProfile: sql<boolean>`exists (select 1 from ${expertProfiles} where ${expertProfiles.userId} = ${users.id})`,
+    ...userColumns,
+  })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .where(
+    and(
+      eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql`now()`),
+      isNull(users.deletedAt),
+      // Suspending revokes every session too; this also covers one created in a race with it.
+      isNull(users.suspendedAt),
+    ),
+  )
+  .limit(1)
+  .toSQL();
 
-/** The SQL text of the lookup: bench/api.ts gives its bare baseline exactly the same query. */
-export function sessionLookupSql(db: Database): string {
-  return lookupOf(db).getQuery().sql;
-}
+/** The SQL text of the lookup ($1 the token's hash, $2 the limit): bench/api.ts gives its bare baseline the same. */
+export const SESSION_LOOKUP_SQL = sessionLookup.sql;
 
 /** The live session and its user for a bearer token, or null. One indexed query. */
-export async function findSession(db: Database, token: string): Promise<Authenticated | null> {
-  const [row] = await lookupOf(db).execute({ tokenHash: hashToken(token) });
+export async function findSession(database: DatabaseHandle, token: string): Promise<Authenticated | null> {
+  const [row] = (await database.rawQuery(SESSION_LOOKUP_SQL, [hashToken(token), 1], {
+    name: 'find_session',
+    rowMode: 'array',
+  })) as unknown[][];
   if (!row) return null;
-  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
+  const [sessionId, lastSeenAt, hasExpertProfile] = row as [string, Date, boolean];
+  const user = {} as Record<keyof SessionUser, unknown>;
+  for (let i = 0; i < userKeys.length; i++) user[userKeys[i]!] = row[i + 3];
+  if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await database.db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
-      .where(and(eq(sessions.id, row.session.id), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
   }
-  return { user: row.user, sessionId: row.session.id, hasExpertProfile: row.hasExpertProfile };
+  return { user: user as SessionUser, sessionId, hasExpertProfile };
 }
 
 /** Ends one session; its sockets are disconnected on commit (see SESSION_ENDED_CHANNEL). */

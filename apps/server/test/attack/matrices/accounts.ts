@@ -37,7 +37,7 @@ export function accountsMatrix(t: TestApp): DomainMatrix<Fixture> {
   const status = async (response: Promise<{ statusCode: number }>) => (await response).statusCode;
   const owner = (f: Fixture) => f.people.owner as SignedInUser;
   const deviceState = async (f: Fixture) =>
-    (await findSession(t.app.db, f.otherDevice.token)) ? 'untouched' : 'ended';
+    (await findSession(t.app.database, f.otherDevice.token)) ? 'untouched' : 'ended';
 
   const matrix: Matrix<Person, Fixture> = {
     roles: people,
