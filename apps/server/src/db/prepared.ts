@@ -1,6 +1,6 @@
 import { is, type SQL } from 'drizzle-orm';
 import { PgDialect, PgPreparedQuery } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
+import type { Database, Executor } from './client.ts';
 import { keepPlan } from './pglite-thread.ts';
 
 /**
@@ -29,14 +29,28 @@ export function preparedPerDatabase<T>(prepare: (db: Database) => T): (db: Datab
 
 const dialect = new PgDialect();
 
+/** Names given to kept statements' texts, in this process: node-postgres keeps one per name per connection. */
+const keptNames = new Map<string, string>();
+/** A statement built with varying structure would name a new text on every call: past this, none is named. */
+const MAX_KEPT_NAMES = 64;
+
 /**
- * Marks a raw statement on a hot path to be kept prepared on PGlite, as a prepared query is:
- * planning in WebAssembly is most of a small statement's cost. Only for a statement whose text
- * is always the same (no lists that vary in length) and whose best plan does not depend on its
- * values. PostgreSQL, planning natively, plans it each time. The text is rendered as drizzle's
- * PGlite driver renders it (a default PgDialect, as db/client.ts creates it, without casing).
+ * Runs a raw statement that a hot path runs again and again, kept prepared by both databases: on
+ * PGlite the text is kept (keepPlan), as a prepared query's is, since planning in WebAssembly is
+ * most of a small statement's cost; on PostgreSQL each pooled connection prepares it once under a
+ * name given to its text. Only for a statement whose text takes few forms (no lists that vary in
+ * length) and whose best plan does not depend on its values. The text is rendered as drizzle's
+ * drivers render it (a default PgDialect, as db/client.ts creates it, without casing).
  */
-export function keepPrepared(statement: SQL): SQL {
-  keepPlan(dialect.sqlToQuery(statement).sql);
-  return statement;
+export async function rowsOfKept<T>(db: Executor, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  let name = keptNames.get(query.sql);
+  if (name === undefined && keptNames.size < MAX_KEPT_NAMES) {
+    name = `kept_${keptNames.size + 1}`;
+    keptNames.set(query.sql, name);
+    keepPlan(query.sql);
+  }
+  // What db.execute does, with a name: the same driver call, the rows as the driver gives them.
+  const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
+  return (result as unknown as { rows: T[] }).rows;
 }

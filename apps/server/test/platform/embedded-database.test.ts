@@ -5,8 +5,7 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { isUniqueViolation } from '../../src/db/errors.ts';
-import { keepPrepared, preparedPerDatabase } from '../../src/db/prepared.ts';
-import { rowsOf } from '../../src/db/rows.ts';
+import { preparedPerDatabase, rowsOfKept } from '../../src/db/prepared.ts';
 import { STATEMENT_LIMIT } from '../../src/db/pglite-statements.js';
 import { keepPlan, PgliteThread } from '../../src/db/pglite-thread.ts';
 
@@ -157,9 +156,9 @@ describe('statements the embedded database keeps parsed', () => {
         .prepare('note_by_id'),
     );
     expect(await byId(handle.db).execute({ id: 2 })).toEqual([{ body: 'kept' }]);
-    const marked = await rowsOf(
+    const marked = await rowsOfKept(
       handle.db,
-      keepPrepared(sql`select upper(body) as loud from notes where id = ${1} /* marked */`),
+      sql`select upper(body) as loud from notes where id = ${1} /* marked */`,
     );
     expect(marked).toEqual([{ loud: 'FIRST' }]);
     const kept = (await preparedStatements('%notes%')).map((row) => row.statement);

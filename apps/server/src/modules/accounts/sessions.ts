@@ -1,8 +1,7 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle, Executor } from '../../db/client.ts';
-import { keepPrepared } from '../../db/prepared.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { rowsOfKept } from '../../db/prepared.ts';
 import { expertProfiles, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
@@ -37,17 +36,17 @@ export async function createSession(
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlMs);
-  // Every sign-in runs this: on PGlite it is parsed once (keepPrepared), not on every sign-in.
-  const [row] = await rowsOf<{ id: string }>(
+  // Every sign-in runs this: each form of it is parsed once (rowsOfKept), not on every sign-in.
+  const [row] = await rowsOfKept<{ id: string }>(
     db,
-    keepPrepared(sql`with ${alongside ? sql`${alongside}, ` : sql``}
+    sql`with ${alongside ? sql`${alongside}, ` : sql``}
       created as (
         insert into ${sessions} (user_id, token_hash, expires_at, user_agent, ip_address)
         values (${input.userId}::uuid, ${hashToken(token)}, ${expiresAt.toISOString()}::timestamptz,
                 ${input.userAgent?.slice(0, 300) ?? null}, ${input.ipAddress ?? null})
         returning id
       )
-    select id from created`),
+    select id from created`,
   );
   return { token, sessionId: row!.id, expiresAt };
 }

@@ -7,7 +7,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { keepPrepared } from '../../db/prepared.ts';
+import { rowsOfKept } from '../../db/prepared.ts';
 import { conversationMembers, conversations, expertProfiles } from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { NOTIFICATION_CHANNEL } from '../notifications/service.ts';
@@ -205,18 +205,18 @@ function storeArguments({ side, text, clientMessageId, authorId }: MessageToStor
  * and announces it on commit. A retry with a known clientMessageId stores nothing.
  *
  * The statement is the database function store_message (migration 0008), whose plan is kept
- * between calls: planning it anew cost as much as running it. On PGlite the call itself is kept
- * prepared too (keepPrepared).
+ * between calls: planning it anew cost as much as running it. The call itself is kept prepared
+ * too, by either database (rowsOfKept).
  */
 export async function storeMessage(db: Database, message: MessageToStore): Promise<SendResult> {
   const args = storeArguments(message);
   try {
-    const [stored] = await rowsOf<MessageRow>(
+    const [stored] = await rowsOfKept<MessageRow>(
       db,
-      keepPrepared(sql`select * from store_message(
+      sql`select * from store_message(
             ${args.conversationId}::uuid, ${args.senderId}::uuid, ${args.authorId}::uuid,
             ${args.receiverId}::uuid, ${args.body}, ${args.clientMessageId}, ${args.preview},
-            ${args.link}, ${args.notifyReceiver}, ${UNREAD_EMAIL_DELAY}, ${NOTIFICATION_CHANNEL})`),
+            ${args.link}, ${args.notifyReceiver}, ${UNREAD_EMAIL_DELAY}, ${NOTIFICATION_CHANNEL})`,
     );
     if (stored) return { message: presentMessage(stored), created: true };
     return await existingMessage(db, message.side, args.clientMessageId);
