@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { RequestMeta, ServiceContext } from './context.ts';
-import { responseSerializerCompiler } from './http/response-serializer.ts';
+import { responseSerializer } from './http/response-serializer.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { refreshConvertedRates } from './lib/converted-rates.ts';
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ checkAnswers: config.env === 'test' }));
   registerErrorHandling(app);
 
   const ownsDatabase = !overrides.database;

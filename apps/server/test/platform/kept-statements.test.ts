@@ -50,15 +50,34 @@ describe(`kept statements (${testDriver})`, () => {
     ]);
   });
 
-  it('runs inside a transaction, and a failed kept statement is no trouble for the next', async () => {
+  it("runs on the transaction's connection: a rolled-back write is gone", async () => {
+    await database.handle.rawQuery('create table kept_notes (id int primary key, body text not null)', []);
+    const write = (db: Parameters<typeof rowsOfKept>[0], id: number) =>
+      rowsOfKept<{ id: number }>(
+        db,
+        sql`insert into kept_notes values (${id}, 'note') returning id /* kept write */`,
+      );
     await expect(
       database.handle.db.transaction(async (tx) => {
-        await rowsOfKept(tx, sql`select 1 / ${0}::int as broken /* kept failure */`);
+        expect(await write(tx, 1)).toEqual([{ id: 1 }]);
+        throw new Error('changed my mind');
       }),
-    ).rejects.toMatchObject({ cause: expect.objectContaining({ message: 'division by zero' }) });
-    const rows = await database.handle.db.transaction((tx) =>
-      rowsOfKept<{ answer: number }>(tx, sql`select ${41}::int + 1 as answer /* kept in tx */`),
-    );
-    expect(rows).toEqual([{ answer: 42 }]);
+    ).rejects.toThrow('changed my mind');
+    await database.handle.db.transaction((tx) => write(tx, 2));
+    expect(await database.handle.rawQuery('select id from kept_notes order by id', [])).toEqual([{ id: 2 }]);
+  });
+
+  it('runs a kept statement again after it failed', async () => {
+    const divide = (by: number) =>
+      rowsOfKept<{ quotient: number }>(
+        database.handle.db,
+        sql`select 84 / ${by}::int as quotient /* kept division */`,
+      );
+    await expect(divide(0)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: 'division by zero' }),
+    });
+    expect(await divide(2)).toEqual([{ quotient: 42 }]);
+    expect(await divide(0).catch(() => 'refused again')).toBe('refused again');
+    expect(await divide(4)).toEqual([{ quotient: 21 }]);
   });
 });
