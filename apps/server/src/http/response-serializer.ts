@@ -8,7 +8,7 @@ import { $ZodType, toJSONSchema } from 'zod/v4/core';
  * into JSON Schema: fast-json-stringify, the serializer Fastify uses when schemas are JSON Schema.
  * It writes the declared properties only, as zod's parse did (an object's other keys never leave
  * the server), without parsing the whole answer first on every request: on `GET /api/me` that
- * parse and the JSON.stringify after it were a fifth of what the app did beyond its SQL
+ * parse and the JSON.stringify after it were a third of the app's time beyond the bare server's
  * (docs/decisions/074-answers-written-from-compiled-schemas.md).
  *
  * The compiled function does not check values: it would write 12 for 12.5 in an integer field, or
