@@ -3,6 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expertStatsResponseSchema, type ErrorResponse, type ExpertStatsResponse } from '@sciwise/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { logCapture } from '../support/log-capture.ts';
@@ -37,19 +38,23 @@ beforeAll(async () => {
       app.get('/api/test/explode', async () => {
         throw new Error('secret internal detail: connection string postgres://user:pw@db');
       });
-      // A handler that drifted from its contract: the public pages trust that this never leaves.
-      app.get<{ Querystring: { count?: string } }>(
-        '/api/test/stats',
-        { schema: { response: { 200: expertStatsResponseSchema } } },
-        async (request) =>
-          request.query.count === 'text'
-            ? ({ experts: 'three hundred', countries: 5 } as unknown as ExpertStatsResponse)
-            : { experts: 301, countries: 5 },
-      );
+      addDriftingRoute(app);
     },
   });
 });
 afterAll(() => t.close());
+
+/** A handler that drifted from its contract: the public pages trust that this never leaves. */
+function addDriftingRoute(app: FastifyInstance) {
+  app.get<{ Querystring: { count?: string } }>(
+    '/api/test/stats',
+    { schema: { response: { 200: expertStatsResponseSchema } } },
+    async (request) =>
+      request.query.count === 'text'
+        ? ({ experts: 'three hundred', countries: 5 } as unknown as ExpertStatsResponse)
+        : { experts: 301, countries: 5 },
+  );
+}
 
 describe('health', () => {
   it('answers liveness and readiness (which checks the database)', async () => {
@@ -101,6 +106,22 @@ describe('errors', () => {
     expect(drifted.statusCode).toBe(500);
     expect(drifted.json<ErrorResponse>().code).toBe('internal');
     expect(drifted.body).not.toContain('three hundred');
+  });
+
+  it('refuses it the same way where answers are not checked twice (outside the test suites)', async () => {
+    const unchecked = await createTestApp({
+      env: { NODE_ENV: 'development', DEV_IDENTITY_PROVIDER: 'false' },
+      database: t.database,
+      beforeReady: addDriftingRoute,
+    });
+    try {
+      const drifted = await unchecked.app.inject({ method: 'GET', url: '/api/test/stats?count=text' });
+      expect(drifted.statusCode).toBe(500);
+      expect(drifted.json<ErrorResponse>().code).toBe('internal');
+      expect(drifted.body).not.toContain('three hundred');
+    } finally {
+      await unchecked.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

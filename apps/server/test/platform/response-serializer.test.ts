@@ -80,6 +80,13 @@ for (const target of [app, checking]) {
   target.get('/whole', { schema: { response: { 200: amount } } }, async () => ({ amountMinor: 1250 }));
 }
 
+app.get('/missing', { schema: { response: { 200: amount } } }, async () => ({}) as never);
+app.get(
+  '/worded',
+  { schema: { response: { 200: amount } } },
+  async () => ({ amountMinor: 'twelve' }) as never,
+);
+
 describe('answers written from compiled schemas', () => {
   it('writes every declared field and nothing else', async () => {
     const response = await app.inject({ method: 'GET', url: '/me' });
@@ -117,5 +124,11 @@ describe('answers written from compiled schemas', () => {
     expect(JSON.parse((await app.inject({ method: 'GET', url: '/amount' })).body)).toEqual({
       amountMinor: 1250,
     });
+  });
+
+  it('in production too, refuses an answer missing a field or with a value of another type', async () => {
+    expect((await app.inject({ method: 'GET', url: '/missing' })).statusCode).toBe(500);
+    const wrongType = await app.inject({ method: 'GET', url: '/worded' });
+    expect(wrongType.statusCode).toBe(500);
   });
 });
