@@ -30,13 +30,14 @@ await app.listen({ host: '127.0.0.1', port: 0 });
  * (the one query GET /api/me makes), through the same handle: on PGlite the same database thread,
  * on PostgreSQL the same pool. It answers the row as the driver gives it.
  */
-const SESSION_SQL = SESSION_LOOKUP_SQL;
 const bare = Fastify({ logger: false });
 bare.get('/bare/me', async (request, reply) => {
   const token = (request.headers.authorization ?? '').slice(7);
   // $1 the token's hash, $2 the limit (1), as the app binds them.
   // Named, as the app's find_session is: on PostgreSQL both are parsed once.
-  const rows = await database.rawQuery(SESSION_SQL, [hashToken(token), 1], { name: 'bare_find_session' });
+  const rows = await database.rawQuery(SESSION_LOOKUP_SQL, [hashToken(token), 1], {
+    name: 'bare_find_session',
+  });
   if (rows.length === 0) return reply.status(401).send({ message: 'no' });
   return rows[0];
 });

@@ -183,18 +183,19 @@ const INSERT_MESSAGE_SQL = `insert into messages (conversation_id, seq, sender_i
  * drivers keep the later one. Checked once at start, so a change to the lookup's columns fails
  * here instead of sending every message to the wrong room.
  */
-async function userIdOfSession(database: DatabaseHandle, sessionSql: string, token: string) {
+async function userIdOfSession(database: DatabaseHandle, token: string) {
   // Named, as the app's session lookup is prepared.
-  const rows = await database.rawQuery(sessionSql, [hashToken(token), 1], { name: 'relay_find_session' });
+  const rows = await database.rawQuery(SESSION_LOOKUP_SQL, [hashToken(token), 1], {
+    name: 'relay_find_session',
+  });
   return (rows[0] as { id?: string } | undefined)?.id;
 }
 
 async function startDurable() {
   const { database, people, removeData } = await freshDatabase();
-  const sessionSql = SESSION_LOOKUP_SQL;
   const first = people[0]!;
-  if ((await userIdOfSession(database, sessionSql, first.token)) !== first.id) {
-    throw new Error("the session lookup's row no longer ends with the user's id");
+  if ((await userIdOfSession(database, first.token)) !== first.id) {
+    throw new Error("the session lookup's row no longer gives the user's id as its last id column");
   }
   const http = createServer();
   const io = new Server(http, { transports: ['websocket'], serveClient: false });
@@ -202,8 +203,7 @@ async function startDurable() {
   const authenticate = async (socket: Socket, next: (error?: Error) => void) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown }).token;
-      const userId =
-        typeof token === 'string' ? await userIdOfSession(database, sessionSql, token) : undefined;
+      const userId = typeof token === 'string' ? await userIdOfSession(database, token) : undefined;
       if (!userId) return next(new Error('unauthenticated'));
       socket.data = { userId };
       next();

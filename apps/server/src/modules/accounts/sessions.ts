@@ -84,7 +84,10 @@ const sessionLookup = new QueryBuilder()
   .limit(1)
   .toSQL();
 
-/** The SQL text of the lookup ($1 the token's hash, $2 the limit): bench/api.ts gives its bare baseline the same. */
+/**
+ * The SQL text of the lookup ($1 the token's hash, $2 the limit): the bare baselines of
+ * bench/api-server.ts and bench/chat-server.ts send the same.
+ */
 export const SESSION_LOOKUP_SQL = sessionLookup.sql;
 
 /** The live session and its user for a bearer token, or null. One indexed query. */
