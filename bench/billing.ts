@@ -114,8 +114,9 @@ const unbalanced = await raw(
   `select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0`,
 );
 if (unbalanced.length > 0) throw new Error(`ledger does not balance: ${unbalanced.length} transactions`);
-// What PostgreSQL's autovacuum does by itself after a bulk load (PGlite has none): statistics for
-// the planner and a visibility map, so the statement index answers without visiting the table.
+// What autovacuum does by itself after a bulk load, at once rather than within its minute:
+// statistics for the planner and a visibility map, so the statement index answers without
+// visiting the table.
 await raw('vacuum analyze');
 const seedMs = Date.now() - seedStarted;
 const [{ movements }] = (await raw(

@@ -128,7 +128,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const ownsDatabase = !overrides.database;
   const database =
-    overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      autovacuum: { log: app.log },
+    }));
   if (ownsDatabase) {
     await applyMigrations(database);
     // Stored USD amounts follow the reference rates of this release (exchange-rates.ts).

@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { startAutovacuum, type AutovacuumLog } from './pglite-autovacuum.ts';
 import { keepPlan, PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -51,8 +52,20 @@ export interface DatabaseOptions {
    * empty cluster and migrating it takes seconds, loading the dump half a second.
    */
   pgliteStartFrom?: string | undefined;
+  /**
+   * PGlite only: its autovacuum (pglite-autovacuum.ts), on unless false, logging to `log` (warnings
+   * to the console without one). Test files' short-lived databases turn it off, so a round can
+   * never change a plan a test asserts.
+   */
+  autovacuum?: false | { log?: AutovacuumLog | undefined; napMs?: number };
   poolSize?: number;
 }
+
+/** Where the embedded database's maintenance reports when the opener gives no logger. */
+const consoleLog: AutovacuumLog = {
+  debug: () => {},
+  warn: (details, message) => console.warn(message, details),
+};
 
 const MIGRATION_LOCK_KEY = 7_262_024;
 
@@ -96,6 +109,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await client.waitReady;
   // drizzle-orm uses query and transaction only, which the thread's client provides.
   const db = drizzlePglite(client as never, { schema }) as unknown as Database;
+  const autovacuum =
+    options.autovacuum === false
+      ? undefined
+      : startAutovacuum(async (text) => (await client.query(text, [])).rows, {
+          log: options.autovacuum?.log ?? consoleLog,
+          napMs: options.autovacuum?.napMs,
+        });
   return {
     db,
     driver: 'pglite',
@@ -109,7 +129,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     // PGlite is one connection inside this process: nothing else can migrate it concurrently.
     withMigrationLock: (fn) => fn(),
-    close: () => client.close(),
+    async close() {
+      await autovacuum?.stop();
+      await client.close();
+    },
   };
 }
 

@@ -13,9 +13,10 @@ export async function applyMigrations(handle: DatabaseHandle, folder = migration
     if (handle.driver === 'pglite') {
       const before = await appliedMigrations(handle);
       await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-      // PGlite has no autovacuum. A migration that rewrote rows (a backfill) leaves the old versions,
-      // stale statistics and a visibility map that index-only scans cannot trust, until a VACUUM:
-      // so a database that had data before gets one now. A new database has nothing to settle.
+      // A migration that rewrote rows (a backfill) leaves the old versions, stale statistics and a
+      // visibility map that index-only scans cannot trust, until a VACUUM. The embedded database's
+      // autovacuum (pglite-autovacuum.ts) would get there within a minute; a database that had data
+      // before gets one now, before the first request. A new database has nothing to settle.
       if (before > 0 && (await appliedMigrations(handle)) > before)
         await handle.rawQuery('vacuum analyze', []);
     } else {

@@ -28,10 +28,11 @@ const PARAM_TYPES_LIMIT = 1024;
 
 /**
  * A kept statement is parsed again after this many runs. PostgreSQL replans a kept statement when
- * its tables' statistics change, which autovacuum's ANALYZE does; PGlite runs no autovacuum, so a
- * generic plan chosen while a table was small (a sequential scan of a fresh database's sessions)
- * would otherwise stay as the table grows. Counted per statement, so they are not all replanned
- * at once (doing that every minute for all of them raised the chat's p99 by a third).
+ * its tables' statistics change, which an ANALYZE does: here pglite-autovacuum.ts runs them, by
+ * autovacuum's thresholds. This count is the backstop for a table under those thresholds, whose
+ * generic plan (a sequential scan of a fresh database's sessions) would otherwise stay as it grows.
+ * Counted per statement, so they are not all replanned at once (doing that every minute for all
+ * of them raised the chat's p99 by a third).
  */
 const REPLAN_AFTER_RUNS = 10_000;
 

@@ -32,7 +32,7 @@ export async function createTestDatabase(driver: TestDriver = testDriver): Promi
     );
   const template = inject('templateDatabase');
   if (driver === 'pglite') {
-    const handle = await openDatabase({ pgliteDir: null, pgliteStartFrom: template });
+    const handle = await openDatabase({ pgliteDir: null, pgliteStartFrom: template, autovacuum: false });
     return { handle, url: undefined, drop: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
