@@ -54,3 +54,20 @@ export async function rowsOfKept<T>(db: Executor, statement: SQL): Promise<T[]> 
   const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
   return (result as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * A raw statement whose values are all sql.placeholder()s, rendered once and prepared under
+ * `name`: for the hottest statements, which rowsOfKept would render again on every call. Build
+ * it through preparedPerDatabase, which keeps it on either database, and run it with rowsOfPrepared.
+ */
+export function preparedRaw(db: Database, name: string, statement: SQL) {
+  return db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+}
+
+/** The rows of a preparedRaw statement, run with these values for its placeholders. */
+export async function rowsOfPrepared<T>(
+  query: ReturnType<typeof preparedRaw>,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  return ((await query.execute(values)) as unknown as { rows: T[] }).rows;
+}
