@@ -15,8 +15,9 @@ export async function applyMigrations(handle: DatabaseHandle, folder = migration
       await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
       // A migration that rewrote rows (a backfill) leaves the old versions, stale statistics and a
       // visibility map that index-only scans cannot trust, until a VACUUM. The embedded database's
-      // autovacuum (pglite-autovacuum.ts) would get there within a minute; a database that had data
-      // before gets one now, before the first request. A new database has nothing to settle.
+      // autovacuum (pglite-autovacuum.ts) gets there only once a fifth of a table has changed, and
+      // a minute later: a database that had data before gets one now, before the first request. A
+      // new database has nothing to settle.
       if (before > 0 && (await appliedMigrations(handle)) > before)
         await handle.rawQuery('vacuum analyze', []);
     } else {

@@ -56,9 +56,11 @@ export async function rowsOfKept<T>(db: Executor, statement: SQL): Promise<T[]> 
 }
 
 /**
- * A raw statement whose values are all sql.placeholder()s, rendered once and prepared under
- * `name`: for the hottest statements, which rowsOfKept would render again on every call. Build
- * it through preparedPerDatabase, which keeps it on either database, and run it with rowsOfPrepared.
+ * A raw statement whose varying values are sql.placeholder()s (constants may stay values),
+ * rendered once and prepared under `name`, which must be unique in the process: for the hottest
+ * statements, which rowsOfKept would render again on every call. Build it through
+ * preparedPerDatabase, which keeps it on either database, and run it with rowsOfPrepared. It runs
+ * on the database's own connections, never inside a caller's transaction.
  */
 export function preparedRaw(db: Database, name: string, statement: SQL) {
   return db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);

@@ -7,9 +7,9 @@ import { openDatabase } from '../../src/db/client.ts';
 import { applyMigrations, migrationsFolder } from '../../src/db/migrate.ts';
 import { queryRows } from '../support/ledger.ts';
 
-// The embedded database has no autovacuum. After a migration rewrote rows, index-only scans (the
-// search's rank walk) trust only pages a VACUUM marked all-visible: applyMigrations settles the
-// database itself. This test opens a PGlite database whatever driver the other tests use: PGlite is
+// After a migration rewrote rows, index-only scans (the search's rank walk) trust only pages a
+// VACUUM marked all-visible: applyMigrations settles the database itself, before the first request
+// (the embedded database's own autovacuum is off here, so only that can pass this test). This test opens a PGlite database whatever driver the other tests use: PGlite is
 // where it matters.
 const dir = mkdtempSync(path.join(tmpdir(), 'sciwise-migrations-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ function migrationsButTheLast(): string {
 }
 
 it('a PGlite database that had data is vacuumed after a new migration', async () => {
-  const handle = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+  const handle = await openDatabase({ pgliteDir: path.join(dir, 'db'), autovacuum: false });
   try {
     await applyMigrations(handle, migrationsButTheLast());
     // In SQL: the app's schema is a release ahead of this database.
