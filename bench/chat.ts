@@ -10,7 +10,8 @@
 // N authenticated sockets (BENCH_SOCKETS, default 2,000) in N/2 pairs; after a warm-up message in
 // every conversation, senders emit at a steady total rate (BENCH_RATE messages/s, default 200)
 // for BENCH_SECONDS (default 15) per server, in 3 s windows that take turns between the servers;
-// latency is send -> newMessage at the receiver, measured in this process with one clock. Each
+// latency is send -> newMessage at the receiver, measured in this process with one clock. After the
+// warm-up each database is settled (VACUUM ANALYZE), as autovacuum would have by then. Each
 // server also reports its own event-loop stalls and longest GC pause, to tell its costs from the
 // machine's. Uses the embedded PGlite database, or PostgreSQL when DATABASE_URL is set (and
 // REDIS_URL, if set, for the app).
@@ -237,6 +238,7 @@ for (const target of targets) await connectAndWeigh(target);
 await pace(appTarget, SOCKETS / 2 / RATE, false);
 await pace(durableTarget, SOCKETS / 2 / RATE, false);
 await pace(bareTarget, 2, false);
+for (const target of targets) await request(target.child, 'settle');
 await new Promise((resolve) => setTimeout(resolve, 1000));
 for (const target of targets) await request(target.child, 'loop-start');
 const rounds = Math.max(1, Math.round(SECONDS / ROUND_SECONDS));
