@@ -181,7 +181,7 @@ export interface MessageToStore {
   authorId?: string | undefined;
 }
 
-/** The arguments of the database function store_message (migration 0008), by name. */
+/** The arguments of the database function store_message (migrations 0008 and 0036), by name. */
 function storeArguments({ side, text, clientMessageId, authorId }: MessageToStore) {
   return {
     conversationId: side.conversationId,
@@ -217,10 +217,10 @@ const storeCallOf = preparedPerDatabase((db) => {
  * and, for the first unread message of a conversation, adds the receiver's bell notification
  * and announces it on commit. A retry with a known clientMessageId stores nothing.
  *
- * The statement is the database function store_message (migration 0008), whose plan is kept
- * between calls: planning it anew cost as much as running it. The call itself is prepared once
- * per database (storeCallOf): rendering it from a template on every send cost the chat's main
- * thread about 60 µs a message.
+ * The statement is the database function store_message (migration 0008, replaced by 0036), whose
+ * plan is kept between calls: planning it anew cost as much as running it. The call itself is
+ * prepared once per database (storeCallOf): rendering it from a template on every send cost the
+ * chat's main thread about 60 µs a message.
  */
 export async function storeMessage(db: Database, message: MessageToStore): Promise<SendResult> {
   const args = storeArguments(message);
