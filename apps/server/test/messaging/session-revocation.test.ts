@@ -2,7 +2,8 @@ import type { LoginResponse, SessionInfo } from '@sciwise/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, sessions } from '../../src/db/schema/index.ts';
+import { liveSessionIds } from '../../src/modules/accounts/sessions.ts';
+import { passwordResetTokens, sessions, users } from '../../src/db/schema/index.ts';
 import { hashToken, newToken } from '../../src/lib/tokens.ts';
 import { disconnectEndedSessions } from '../../src/realtime/session-revocation.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -212,5 +213,30 @@ describe('a revoked session loses its sockets at once', () => {
     await disconnectEndedSessions(t.app);
     expect(await ended).toBe('io server disconnect');
     expect(lasting.connected).toBe(true);
+  });
+});
+
+describe("the sweep's lookup of live sessions", () => {
+  it('finds exactly the live ones among many, whatever ended the others', async () => {
+    const user = await signedInUser(t.app);
+    const gone = await signedInUser(t.app);
+    const day = 24 * 60 * 60 * 1000;
+    const rows = Array.from({ length: 240 }, (_, i) => ({
+      userId: i % 10 === 3 ? gone.id : user.id,
+      tokenHash: hashToken(newToken()),
+      expiresAt: new Date(Date.now() + (i % 7 === 0 ? -day : day)),
+      revokedAt: i % 5 === 0 ? new Date() : null,
+    }));
+    const created = await t.app.db.insert(sessions).values(rows).returning({ id: sessions.id });
+    await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const expected = created
+      .filter((_, i) => i % 10 !== 3 && i % 7 !== 0 && i % 5 !== 0)
+      .map((row) => row.id)
+      .sort();
+    const neverExisted = Array.from({ length: 10 }, () => crypto.randomUUID());
+
+    const live = await liveSessionIds(t.app.db, [...created.map((row) => row.id), ...neverExisted]);
+    expect([...live].sort()).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(100);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle, Executor } from '../../db/client.ts';
 import { rowsOfKept } from '../../db/prepared.ts';
@@ -142,21 +142,23 @@ export async function revokeAllSessions(
     );
 }
 
-/** Which of these sessions are still live (not revoked, not expired, their user not deleted). */
+/**
+ * Which of these sessions are still live (not revoked, not expired, their user not deleted).
+ * The ids go as one array, so the statement's text is the same for any number of them and is
+ * kept (rowsOfKept): an IN list of a thousand placeholders was parsed and planned on every call,
+ * half of the lookup's time on the embedded database. The ids are session ids this server read
+ * from the database, so the array literal needs no escaping.
+ */
 export async function liveSessionIds(db: Executor, sessionIds: string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        inArray(sessions.id, sessionIds),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        isNull(users.deletedAt),
-      ),
-    );
+  const rows = await rowsOfKept<{ id: string }>(
+    db,
+    sql`select ${sessions.id} as id from ${sessions}
+          join ${users} on ${users.id} = ${sessions.userId}
+         where ${sessions.id} = any(${`{${sessionIds.join(',')}}`}::uuid[])
+           and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now()
+           and ${users.deletedAt} is null`,
+  );
   return new Set(rows.map((row) => row.id));
 }
 
