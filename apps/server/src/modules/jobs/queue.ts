@@ -4,7 +4,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MoneyWrites } from '../payments/money-writes.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { rowsOfKept } from '../../db/prepared.ts';
 
 /*
  * Durable jobs on the app's own database (docs/decisions/008-escrow.md says why not pg-boss or
@@ -78,7 +78,8 @@ export class JobRunner {
   /** Claims the jobs due now (up to `batch`) and runs them; returns how many ran. */
   async runDue(batch = 20): Promise<number> {
     const now = this.clock.now();
-    const claimed = await rowsOf<ClaimedJob>(
+    // Every node runs this each second: kept, it is not parsed and planned every time.
+    const claimed = await rowsOfKept<ClaimedJob>(
       this.db,
       sql`
       update jobs set locked_until = ${new Date(now.getTime() + LOCK_MS)}, attempts = attempts + 1
