@@ -9,8 +9,8 @@ import { queryRows } from '../support/ledger.ts';
 
 // After a migration rewrote rows, index-only scans (the search's rank walk) trust only pages a
 // VACUUM marked all-visible: applyMigrations settles the database itself, before the first request
-// (the embedded database's own autovacuum is off here, so only that can pass this test). This test opens a PGlite database whatever driver the other tests use: PGlite is
-// where it matters.
+// (the embedded database's own autovacuum is off here, so only that can pass this test). This test
+// opens a PGlite database whatever driver the other tests use: PGlite is where it matters.
 const dir = mkdtempSync(path.join(tmpdir(), 'sciwise-migrations-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
