@@ -40,6 +40,24 @@ describe('the one client', () => {
     expect(stats).toEqual({ experts: 301, countries: 135 });
   });
 
+  it('abandons a request aborted while its answer is read, instead of answering undefined', async () => {
+    const controller = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('{"experts":['));
+        controller.signal.addEventListener('abort', () => stream.error(controller.signal.reason));
+      },
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status: 200 }));
+    const read = apiRequest('/api/experts?limit=12', {
+      schema: checkedByServer<{ experts: unknown[] }>(),
+      signal: controller.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it("carries the server's error, with its code and field details", async () => {
     answer(
       400,

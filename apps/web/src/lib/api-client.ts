@@ -121,7 +121,12 @@ export async function apiRequest<S extends AnswerSchema>(
     throw new ApiError(0, NETWORK_ERROR, 'network');
   }
 
-  const data: unknown = await response.json().catch(() => undefined);
+  // Aborted while the body was read, the request is abandoned as it is before the headers: read
+  // as an empty body, a 200 became an answer of undefined (the directory then crashed).
+  const data: unknown = await response.json().catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    return undefined;
+  });
   return parseAnswer(response.status, data, schema);
 }
 
