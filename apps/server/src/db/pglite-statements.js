@@ -10,14 +10,17 @@
 //   0.05 ms: planning in WebAssembly is most of a small query's cost (decision 073).
 // - Any other statement is sent unnamed in one call (Parse, Bind, Describe, Execute, Sync), so it
 //   is planned for its values each time, as on PostgreSQL. Its parameters' types are learnt once.
+// - The answer is read by pglite-wire.js, not by PGlite's own reader (execProtocolRawStream), so
+//   errors and notifications are this class's to raise and hand on.
 /**
  * @import { PGlite, QueryOptions, Results } from '@electric-sql/pglite'
  * @typedef {{ rowMode?: QueryOptions['rowMode'], parsers: PGlite['parsers'] }} StatementOptions
  *   parsers: the whole table, every type's (not only a query's own, as PGlite's query() takes)
- * @typedef {Awaited<ReturnType<PGlite['execProtocolStream']>>[number]} BackendMessage
+ * @typedef {import('./pglite-wire.js').WireMessage} BackendMessage
  * @typedef {{ name: string, paramTypes: number[], rowDescription: BackendMessage | undefined, runs: number }} Statement
  */
 import { parse, protocol } from '@electric-sql/pglite';
+import { AnswerBytes, readAnswer } from './pglite-wire.js';
 
 const { serialize } = protocol;
 
@@ -53,9 +56,17 @@ export class Statements {
   /** Parameter types of unnamed statements, least recently used first. @type {Map<string, number[]>} */
   #paramTypes = new Map();
 
-  /** @param {PGlite} client */
-  constructor(client) {
+  /** @type {(channel: string, payload: string) => void} */
+  #onNotification;
+
+  /**
+   * @param {PGlite} client
+   * @param {(channel: string, payload: string) => void} onNotification  a NOTIFY a statement's
+   *   commit sent (PGlite's own listeners hear only those of the queries it reads itself)
+   */
+  constructor(client, onNotification) {
     this.#client = client;
+    this.#onNotification = onNotification;
   }
 
   /**
@@ -93,7 +104,7 @@ export class Statements {
     const parsing = paramTypes ? [serialize.parse({ text: sql })] : [];
     if (!paramTypes) {
       const described = await this.#send([serialize.parse({ text: sql }), serialize.describe({ type: 'S' })]);
-      paramTypes = parse.parseDescribeStatementResults(described);
+      paramTypes = parameterTypes(described);
       keep(this.#paramTypes, sql, paramTypes, PARAM_TYPES_LIMIT);
     }
     // Bound to the unnamed statement parsed last: it stays until the next Parse.
@@ -147,7 +158,7 @@ export class Statements {
     /** @type {Statement} */
     const statement = {
       name,
-      paramTypes: parse.parseDescribeStatementResults(messages),
+      paramTypes: parameterTypes(messages),
       rowDescription: messages.find((message) => message.name === 'rowDescription'),
       runs: 0,
     };
@@ -198,7 +209,11 @@ export class Statements {
    * @param {StatementOptions} options
    */
   #results(messages, options) {
-    const [result] = parse.parseResults(messages, options.parsers, { rowMode: options.rowMode });
+    const [result] = parse.parseResults(
+      /** @type {Parameters<typeof parse.parseResults>[0]} */ (/** @type {unknown} */ (messages)),
+      options.parsers,
+      { rowMode: options.rowMode },
+    );
     return /** @type {Results} */ (result);
   }
 
@@ -206,8 +221,9 @@ export class Statements {
    * Sends messages and a Sync in one call: PostgreSQL skips to the Sync after an error, so one
    * call always ends in a ready state. Statements waiting to be closed go first.
    * @param {Uint8Array[]} messages
+   * @returns {Promise<BackendMessage[]>}
    */
-  #send(messages) {
+  async #send(messages) {
     const closes = this.#toClose.map((name) => serialize.close({ type: 'S', name }));
     this.#toClose = [];
     const parts = [...closes, ...messages, serialize.sync()];
@@ -217,8 +233,28 @@ export class Statements {
       buffer.set(part, offset);
       offset += part.length;
     }
-    return this.#client.execProtocolStream(buffer, { syncToFs: false });
+    const answer = new AnswerBytes();
+    await this.#client.execProtocolRawStream(buffer, {
+      syncToFs: false,
+      onRawData: (chunk) => answer.add(chunk),
+    });
+    const { messages: read, error, notifications } = readAnswer(answer.all());
+    // After the statement, as PGlite hands them on: a listener never runs inside a query.
+    for (const { channel, payload } of notifications)
+      queueMicrotask(() => this.#onNotification(channel, payload));
+    if (error) throw error;
+    return read;
   }
+}
+
+/**
+ * The parameters' type ids a Describe of a statement answered.
+ * @param {BackendMessage[]} messages
+ * @returns {number[]}
+ */
+function parameterTypes(messages) {
+  for (const message of messages) if (message.name === 'parameterDescription') return message.dataTypeIDs;
+  return [];
 }
 
 /**

@@ -27,6 +27,19 @@ class RollbackRequested extends Error {}
 const transactions = new Map();
 /** @type {Map<number, () => Promise<void>>} */
 const listeners = new Map();
+/**
+ * Who listens on each channel (by PostgreSQL's name for it), for the notifications that arrive in
+ * the answers pglite-statements.js reads; PGlite hands on those of the queries it reads itself.
+ * @type {Map<string, Set<(payload: string) => void>>}
+ */
+const channelListeners = new Map();
+/**
+ * A channel's name as PostgreSQL knows it: folded to lower case unless quoted, as PGlite's
+ * listen() names it.
+ * @param {string} channel
+ */
+const postgresName = (channel) =>
+  channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
 /** Set by the close request: PGlite's own query() refuses work once it is closing. */
 let closing = false;
 /** @param {string} value */
@@ -86,7 +99,9 @@ const client = new PGlite({
   extensions: { pg_trgm },
   loadDataDir: settings.startFrom ? new Blob([readFileSync(settings.startFrom)]) : undefined,
 });
-const statements = new Statements(client);
+const statements = new Statements(client, (channel, payload) => {
+  for (const hear of channelListeners.get(channel) ?? []) hear(payload);
+});
 
 /**
  * Holds PGlite's transaction open until the main thread ends it. The begin request is answered
@@ -144,10 +159,18 @@ async function handle(request) {
       return client.runExclusive(run);
     }
     case 'listen': {
-      const unlisten = await client.listen(request.channel, (payload) =>
-        reply({ notification: request.id, payload }),
-      );
-      listeners.set(request.id, unlisten);
+      /** @param {string} payload */
+      const hear = (payload) => reply({ notification: request.id, payload });
+      const unlisten = await client.listen(request.channel, hear);
+      const channel = postgresName(request.channel);
+      const hearing = channelListeners.get(channel) ?? new Set();
+      hearing.add(hear);
+      channelListeners.set(channel, hearing);
+      listeners.set(request.id, async () => {
+        hearing.delete(hear);
+        if (hearing.size === 0 && channelListeners.get(channel) === hearing) channelListeners.delete(channel);
+        await unlisten();
+      });
       return null;
     }
     case 'unlisten': {

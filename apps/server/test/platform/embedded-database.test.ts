@@ -73,8 +73,39 @@ describe('the embedded database on its own thread', () => {
       .execute(sql`insert into notes (id, body) values (1, 'again')`)
       .catch((error: unknown) => error);
     expect(isUniqueViolation(failure)).toBe(true);
-    expect(String((failure as Error & { cause?: Error }).cause?.message)).toMatch(/duplicate key/);
+    const cause = (failure as Error & { cause?: Error & Record<string, unknown> }).cause;
+    expect(String(cause?.message)).toMatch(/duplicate key/);
+    // The fields the app reads to tell one refusal from another.
+    expect(cause).toMatchObject({ constraint: 'notes_pkey', table: 'notes', severity: 'ERROR' });
+    expect(String(cause?.detail)).toContain('(id)=(1)');
     expect(await bodies()).toEqual(['first', 'kept', 'inside']);
+  });
+
+  it('reads every kind of value back as it was written: other scripts, empty, missing, arrays', async () => {
+    const rows = await handle.rawQuery(
+      `select $1::text as words, ''::text as empty, null::text as missing, $2::text[] as list, 7::int as n`,
+      ['Zürich, 東京, Ελλάδα 🔬', ['a "quoted" one', 'b,c', null]],
+    );
+    expect(rows).toEqual([
+      {
+        words: 'Zürich, 東京, Ελλάδα 🔬',
+        empty: '',
+        missing: null,
+        list: ['a "quoted" one', 'b,c', null],
+        n: 7,
+      },
+    ]);
+    const long = 'x'.repeat(300_000);
+    expect(await handle.rawQuery('select $1::text as long', [long])).toEqual([{ long }]);
+  });
+
+  it('delivers NOTIFY sent by a statement outside any transaction, kept or not', async () => {
+    const heard: string[] = [];
+    const unlisten = await handle.listen('notes_channel', (payload) => heard.push(payload));
+    await handle.rawQuery(`select pg_notify('notes_channel', 'on its own')`, []);
+    await handle.rawQuery(`select pg_notify('notes_channel', $1)`, ['kept'], { name: 'notify_kept' });
+    await expect.poll(() => heard).toEqual(['on its own', 'kept']);
+    await unlisten();
   });
 
   it('delivers NOTIFY to listeners only when the transaction commits, and stops on unlisten', async () => {
