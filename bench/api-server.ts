@@ -4,21 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import { SESSION_LOOKUP_SQL } from '../apps/server/src/modules/accounts/sessions.ts';
+import { benchConfig } from './bench-config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  RATE_LIMIT_SCALE: '10000',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-});
+const config = benchConfig(dataDir, { PORT: '0', RATE_LIMIT_SCALE: '10000' });
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 await applyMigrations(database);
 

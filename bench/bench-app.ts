@@ -5,21 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
+import { benchConfig } from './bench-config.ts';
 
 export async function openBenchApp(name: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `sciwise-bench-${name}-`));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_SCALE: '10000',
-    JOBS_POLL_MS: '0',
-  });
+  const config = benchConfig(dataDir, { RATE_LIMIT_SCALE: '10000', JOBS_POLL_MS: '0' });
   const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
   await applyMigrations(handle);
   const app = await buildApp(config, { database: handle, logger: false });

@@ -14,12 +14,12 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { Server, type Socket } from 'socket.io';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { conversationMembers, conversations, sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { hashToken, newToken } from '../apps/server/src/lib/tokens.ts';
 import { SESSION_LOOKUP_SQL } from '../apps/server/src/modules/accounts/sessions.ts';
+import { benchConfig } from './bench-config.ts';
 
 export interface BenchPerson {
   id: string;
@@ -86,15 +86,11 @@ async function startBare() {
  */
 async function freshDatabase() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sciwise-bench-chat-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+  const config = benchConfig(dataDir, {
     PORT: '0',
     SEED_DEMO: 'false',
     RATE_LIMIT_SCALE: '10000',
     RATE_LIMIT_PREFIX: `bench-chat-${process.pid}`,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   });
   // BENCH_PGLITE_MEMORY=1 keeps the embedded database in memory, to tell disk stalls from the rest.
   const pgliteDir = process.env.BENCH_PGLITE_MEMORY === '1' ? null : config.pgliteDir;

@@ -6,9 +6,9 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
+import { benchConfig } from './bench-config.ts';
 
 export interface SeededDatabaseOptions {
   /** Databases to start from when this one does not exist yet, the first existing one wins. */
@@ -29,16 +29,11 @@ export async function openSeededDatabase(name: string, options: SeededDatabaseOp
 
 function configFor(name: string, databaseUrl: string | undefined) {
   const dataDir = path.join(tmpdir(), name);
-  return loadConfig({
-    ...process.env,
+  return benchConfig(dataDir, {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
     // Nothing runs in the background: the jobs' polling would land in the timings and in the
     // statements the benches capture.
     JOBS_POLL_MS: '0',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   });
 }
 
