@@ -139,11 +139,12 @@ const deepCursor = encodeCursor({ sort: 'billing', key: Number(deep.micros), id:
 if (process.env.BENCH_EXPLAIN) {
   const explain = (query: Parameters<typeof movementsStatement>[0]) =>
     handle.db.execute(sql`explain (analyze, buffers, costs off) ${movementsStatement(query)}`);
-  for (const [name, after] of [
-    ['first page', undefined],
-    ['deep page', { micros: Number(deep.micros), transactionId: deep.id }],
+  for (const [name, filter, after] of [
+    ['first page', {}, undefined],
+    ['deep page', {}, { micros: Number(deep.micros), transactionId: deep.id }],
+    ["one contract's page", { contractId: contractIds[7] }, undefined],
   ] as const) {
-    const plan = (await explain({ userId: expert!.id, filter: {}, after, limit: 51 })) as unknown as {
+    const plan = (await explain({ userId: expert!.id, filter, after, limit: 51 })) as unknown as {
       rows: Record<string, string>[];
     };
     console.error(`--- plan of the ${name}\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`);

@@ -48,9 +48,11 @@ function entryConditions(query: Pick<MovementQuery, 'filter' | 'after'>): SQL {
   const { filter, after } = query;
   if (filter.from) parts.push(sql`e.created_at >= ${startOfDay(filter.from).toISOString()}::timestamptz`);
   if (filter.to) parts.push(sql`e.created_at < ${dayAfter(filter.to).toISOString()}::timestamptz`);
+  // The contract's few transactions as an array, which the account's index checks in place:
+  // as exists() the planner hashed every entry of the account to join them (7 of a page's 31 ms).
   if (filter.contractId)
     parts.push(
-      sql`exists (select 1 from ledger_transactions ft where ft.id = e.transaction_id and ft.contract_id = ${filter.contractId}::uuid)`,
+      sql`e.transaction_id = any(array(select ft.id from ledger_transactions ft where ft.contract_id = ${filter.contractId}::uuid))`,
     );
   if (after)
     parts.push(
@@ -124,8 +126,11 @@ interface RawMovement {
 /**
  * One page of movements, newest first, each with the expert's available balance just after it.
  * That balance is the sum of every entry of the account up to the movement, whatever the filter:
- * the sum before the page's oldest movement, plus a running sum over the account's entries from
- * there to the page's newest, in one window.
+ * each of the page's movements sums the account's entries since the movement before it (the first,
+ * every entry up to it), from the account's index alone, and a running sum over the page adds
+ * those up. So a page costs one pass over the account's entries up to its newest movement, however
+ * far apart a filter's movements are. (A window over every entry between the page's oldest and
+ * newest movement sorted them all: a contract's page spanning 5,000 entries took 24 ms of its 31.)
  */
 export async function listMovements(db: Executor, query: MovementQuery): Promise<MovementRow[]> {
   const found = await rowsOf<RawMovement>(db, movementsStatement(query));
@@ -138,32 +143,31 @@ export async function listMovements(db: Executor, query: MovementQuery): Promise
 /** The statement behind a page (exported so the bench can EXPLAIN it). */
 export function movementsStatement(query: MovementQuery): SQL {
   return sql`with ${movementsCte(query.userId, entryConditions(query), query.limit)},
-    oldest as (select created_at, transaction_id from described order by created_at, transaction_id limit 1),
-    newest as (select created_at, transaction_id from described order by created_at desc, transaction_id desc limit 1),
-    available as (
-      select a.id, a.currency,
-        (select coalesce(sum(e.amount_minor), 0) from ledger_entries e
-         where e.account_id = a.id and (e.created_at, e.transaction_id) < (select created_at, transaction_id from oldest)) as before
-      from mine a where a.kind = 'expert_available' and exists (select 1 from described where not client_side)),
-    timeline as (
-      select v.currency, e.created_at, e.transaction_id, e.amount_minor, false as is_page
-      from available v join ledger_entries e on e.account_id = v.id
-      where (e.created_at, e.transaction_id) >= (select created_at, transaction_id from oldest)
-        and (e.created_at, e.transaction_id) <= (select created_at, transaction_id from newest)
-      union all
-      select d.currency, d.created_at, d.transaction_id, 0, true from described d where not d.client_side),
+    marks as (
+      select d.transaction_id, d.currency, d.created_at, a.id as account_id,
+        lag(d.created_at) over by_time as previous_at, lag(d.transaction_id) over by_time as previous_id
+      from described d join mine a on a.kind = 'expert_available' and a.currency = d.currency
+      where not d.client_side
+      window by_time as (partition by a.id order by d.created_at, d.transaction_id)),
     running as materialized (
-      select t.transaction_id, t.is_page, v.before + sum(t.amount_minor) over (
-          partition by t.currency order by t.created_at, t.transaction_id, t.is_page
+      select m.transaction_id, m.currency, sum(since.amount) over (
+          partition by m.account_id order by m.created_at, m.transaction_id
           rows between unbounded preceding and current row) as balance_after
-      from timeline t join available v on v.currency = t.currency)
+      -- The first movement's entries since "the one before" are all of the account's up to it.
+      from marks m cross join lateral (
+        select coalesce(sum(e.amount_minor), 0) as amount from ledger_entries e
+        where e.account_id = m.account_id
+          and (e.created_at, e.transaction_id) <= (m.created_at, m.transaction_id)
+          and (e.created_at, e.transaction_id) > (coalesce(m.previous_at, '-infinity'),
+                                                  coalesce(m.previous_id, '00000000-0000-0000-0000-000000000000'))
+      ) since)
     select d.transaction_id, d.currency, d.amount::text, d.in_transit::text, d.client_side, d.kind, d.fee::text,
       (extract(epoch from d.created_at) * 1000000)::bigint::text as micros,
       d.created_at as occurred_at,
       d.contract_id, c.title as contract_title, d.milestone_id, ms.title as milestone_title,
       r.balance_after::text as balance_after
     from described d
-    left join running r on r.transaction_id = d.transaction_id and r.is_page
+    left join running r on r.transaction_id = d.transaction_id and r.currency = d.currency
     left join contracts c on c.id = d.contract_id
     left join contract_milestones ms on ms.id = d.milestone_id
     order by d.created_at desc, d.transaction_id desc`;
