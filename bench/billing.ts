@@ -4,8 +4,8 @@
 //   movements are written straight in SQL for speed, as the app would write them: 5,000 contracts
 //   of two milestones, each funded (client) and released (expert) as balanced ledger transactions
 //   with their holds and settlements. A fresh embedded PGlite in a temp folder, or PostgreSQL when
-//   DATABASE_URL is set. BENCH_EXPLAIN=1 prints the plan of the first page. Last line: one JSON
-//   object with the figures.
+//   DATABASE_URL is set. BENCH_EXPLAIN=1 prints the plans of the first page, a deep page and one
+//   contract's page. Last line: one JSON object with the figures.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/modules/accounts/sessions.ts';
