@@ -46,7 +46,12 @@ export async function startServedApp(name: string): Promise<ServedApp> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The server logs to its standard output: its last lines say why, should it stop while starting.
+  let logTail = '';
+  server.stdout.on('data', (chunk: Buffer) => {
+    logTail = (logTail + chunk.toString()).slice(-4000);
   });
   const stop = () => {
     server.kill('SIGTERM');
@@ -56,7 +61,9 @@ export async function startServedApp(name: string): Promise<ServedApp> {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
       stop();
-      throw new Error('the server stopped while starting');
+      throw new Error(
+        `the server stopped while starting (exit code ${server.exitCode}); its log:\n${logTail}`,
+      );
     }
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return { origin, stop };
