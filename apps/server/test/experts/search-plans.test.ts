@@ -14,10 +14,10 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * (the seed is deterministic and ANALYZE reads every row at this size, so the plans are stable),
  * so these are the plans it chooses, not ones forced with enable_seqscan.
  *
- * users is not asserted: each statement joins it for one page of rows, and at this size the
- * planner legitimately hashes the whole table (two thousand rows) rather than probing its primary
- * key twenty times; at 12,000 experts it probes. bench:search reports the plans of
- * every statement at its own sizes.
+ * A statement's plan shows its ranking; the page's cards come from the database function
+ * expert_cards (migration 0037), whose kept plan EXPLAIN does not show: a test below checks that
+ * the function reads each card, its user and its ORCID iD by index. bench:search reports the plans
+ * of every statement at its own sizes.
  */
 const SEEDED_EXPERTS = 2000;
 
@@ -145,6 +145,39 @@ describe(`search plans on ${SEEDED_EXPERTS.toLocaleString('en')} experts`, () =>
       expect(walks, JSON.stringify(query)).not.toEqual([]);
       expect(walks.map((node) => node['Node Type'])).toEqual(walks.map(() => 'Index Only Scan'));
     }
+  });
+
+  it('expert_cards reads each card, its person and its ORCID iD by index, in the plan it keeps', async () => {
+    // The function's own statement, as the database holds it, planned as PL/pgSQL keeps it: a
+    // generic plan, made once, for any page of ids (it takes one as soon as that costs no more
+    // than planning for the values).
+    const [cards] = await queryRows<{ body: string }>(
+      t.app.db,
+      sql`select prosrc as body from pg_proc where proname = 'expert_cards'`,
+    );
+    const statement = /RETURN QUERY([\s\S]*?);\s*END/i
+      .exec(cards!.body)![1]!
+      .replace(/\bp_ids\b/g, '$1')
+      .replace(/\bp_keys\b/g, '$2');
+    const nodes = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare expert_cards_statement(uuid[], integer[]) as ${statement}`));
+      const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+        tx,
+        sql`explain (format json) execute expert_cards_statement(array[]::uuid[], array[]::integer[])`,
+      );
+      await tx.execute(sql`deallocate expert_cards_statement`);
+      const value = row!['QUERY PLAN'];
+      return everyNode((typeof value === 'string' ? JSON.parse(value) : value)[0].Plan as PlanNode);
+    });
+    const outline = nodes.map(describeNode).join(', ');
+    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan').map(describeNode), outline).toEqual([]);
+    expect(
+      nodes.map((node) => node['Index Name']),
+      outline,
+    ).toEqual(
+      expect.arrayContaining(['expert_profiles_pkey', 'users_pkey', 'external_identities_orcid_user_idx']),
+    );
   });
 
   it('the by-slug lookup uses the unique index', async () => {

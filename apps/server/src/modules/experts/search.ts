@@ -10,11 +10,11 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { restrictToWeights } from '../../lib/tsquery.ts';
-import { expertProfiles as p, subjects, users } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { expertProfiles as p, subjects } from '../../db/schema/index.ts';
 import { decodeCursor, INT4_KEYS, pageOf } from '../../lib/cursor.ts';
 import { escapeLike } from '../../db/like.ts';
-import { verifiedOrcidFor } from '../accounts/oidc/orcid.ts';
-import { cardColumns, presentCard } from './presenter.ts';
+import { presentCard, type CardRow } from './presenter.ts';
 import { subjectsMeant } from './subjects-meant.ts';
 
 export type SearchInput = z.output<typeof expertSearchQuerySchema>;
@@ -54,8 +54,8 @@ interface SortPlan {
   descending: boolean;
 }
 
-/** One statement of a search: the rows of its conditions in the sort's order, at most `limit`. */
-export type SearchStep = (limit: number) => ReturnType<typeof buildQuery>;
+/** One statement of a search: the cards of its conditions in the sort's order, at most `limit`. */
+export type SearchStep = (limit: number) => SQL;
 
 export interface SearchPlan {
   /** Run in order until a page is full; empty when the filters can match nobody (an unknown subject). */
@@ -191,11 +191,12 @@ function sortPlan(sort: SearchInput['sort'], score: SQL<number> | null): SortPla
  * `keyOffset` lifts a relevance tier's keys above the tiers after it (see TIER_SPAN). Rank and cut
  * first, reading nothing but the id and the sort key, then fetch the cards of the one page: so a
  * walk of the rank index that filters on what the index carries (the name tier's vector) never
- * visits the table for the rows it passes over.
+ * visits the table for the rows it passes over. The ranking is planned for its values; the cards
+ * come from expert_cards (migration 0037), whose join keeps its plan from one search to the next.
  */
-function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: number, keyOffset = 0) {
+function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: number, keyOffset = 0): SQL {
   const direction = sort.descending ? desc : asc;
-  const hits = db
+  const ranked = db
     .select({
       hitId: sql<string>`${p.id}`.as('hit_id'),
       sortKey: sql<number>`${sql.raw(String(keyOffset))} + ${sort.key}`.as('sort_key'),
@@ -203,27 +204,67 @@ function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: numb
     .from(p)
     .where(and(...conditions))
     .orderBy(direction(sort.key), direction(p.id))
-    .limit(limit)
-    .as('hits');
-  return db
-    .select({
-      ...cardColumns,
-      sortKey: hits.sortKey,
-      avatarKey: users.avatarKey,
-      verifiedOrcid: verifiedOrcidFor(p.userId),
-    })
-    .from(hits)
-    .innerJoin(p, eq(p.id, hits.hitId))
-    .innerJoin(users, eq(users.id, p.userId))
-    .orderBy(direction(hits.sortKey), direction(hits.hitId));
+    .limit(limit);
+  // The page's ids and keys in its order (NULLs of a rate sort where the ranking put them).
+  const order = sort.descending ? sql`desc` : sql`asc`;
+  return sql`select c.* from (
+      select array_agg(h.hit_id order by h.sort_key ${order}, h.hit_id ${order}) as ids,
+             array_agg(h.sort_key order by h.sort_key ${order}, h.hit_id ${order}) as keys
+      from (${ranked}) h
+    ) page cross join lateral expert_cards(page.ids, page.keys) c
+    order by c.position`;
+}
+
+/** A row of expert_cards: a card's columns, and the key the page was ranked by. */
+interface CardOfPage {
+  id: string;
+  user_id: string;
+  slug: string;
+  display_name: string;
+  headline: string | null;
+  category: CardRow['category'];
+  subjects: string[];
+  hourly_rate_minor: number | null;
+  currency: CardRow['currency'];
+  rate_usd_minor: number | null;
+  country: string | null;
+  availability: CardRow['availability'];
+  rating_centi: number;
+  rating_count: number;
+  avatar_key: string | null;
+  verified_orcid: string | null;
+  sort_key: number;
+}
+
+async function cardsOf(db: Executor, step: SQL): Promise<(CardRow & { sortKey: number })[]> {
+  const rows = await rowsOf<CardOfPage>(db, step);
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    slug: row.slug,
+    displayName: row.display_name,
+    headline: row.headline,
+    category: row.category,
+    subjects: row.subjects,
+    hourlyRateMinor: row.hourly_rate_minor,
+    currency: row.currency,
+    rateUsdMinor: row.rate_usd_minor,
+    country: row.country,
+    availability: row.availability,
+    ratingCenti: row.rating_centi,
+    ratingCount: row.rating_count,
+    avatarKey: row.avatar_key,
+    verifiedOrcid: row.verified_orcid,
+    sortKey: row.sort_key,
+  }));
 }
 
 /** One page plus one row (to know whether another page follows), tier by tier. */
-async function runPlan(plan: SearchPlan, limit: number) {
-  const rows: Awaited<ReturnType<SearchStep>> = [];
+async function runPlan(db: Executor, plan: SearchPlan, limit: number) {
+  const rows: Awaited<ReturnType<typeof cardsOf>> = [];
   for (const step of plan.steps) {
     if (rows.length > limit) break;
-    rows.push(...(await step(limit + 1 - rows.length)));
+    rows.push(...(await cardsOf(db, step(limit + 1 - rows.length))));
   }
   return rows;
 }
@@ -291,12 +332,12 @@ function planRows(result: unknown): number {
 export async function searchExperts(db: Executor, input: SearchInput): Promise<ExpertSearchResponse> {
   let mode = cursorMode(input.cursor);
   let plan = await planSearch(db, input, mode);
-  let rows = await runPlan(plan, input.limit);
+  let rows = await runPlan(db, plan, input.limit);
   const q = normaliseQuery(input.q);
   if (rows.length === 0 && mode === 'text' && !input.cursor && q.length >= 4) {
     mode = 'names';
     plan = await planSearch(db, input, mode);
-    rows = await runPlan(plan, input.limit);
+    rows = await runPlan(db, plan, input.limit);
   }
   const sortName = plan.sortName;
   const { shown: page, nextCursor } = pageOf(rows, input.limit, (last) => ({

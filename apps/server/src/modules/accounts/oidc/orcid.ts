@@ -36,7 +36,8 @@ export function presentVerifiedOrcid(issuer: string, orcidId: string): VerifiedO
  * The verified iD of the person `userId` names, inside the query that lists them (a correlated
  * subquery on the partial index external_identities_orcid_user_idx, so a page of cards makes no
  * extra trips). Put it in the outer query of a ranked page so it runs for the page's rows only.
- * Reads as "<iD> <issuer>", or null; verifiedOrcidOf turns it into the contract's shape.
+ * Reads as "<iD> <issuer>", or null; verifiedOrcidOf turns it into the contract's shape. Expert
+ * search's cards read the same in the database function expert_cards (migration 0037).
  */
 export function verifiedOrcidFor(userId: SQLWrapper): SQL.Aliased<string | null> {
   return sql<string | null>`(
