@@ -2,6 +2,7 @@ import { expertSearchQuerySchema, type ExpertSearchQuery } from '@sciwise/contra
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedExperts } from '../../src/db/seed/experts.ts';
+import { cardColumns } from '../../src/modules/experts/presenter.ts';
 import { countStatement, planSearch, type MatchMode } from '../../src/modules/experts/search.ts';
 import { queryRows } from '../support/ledger.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -178,6 +179,18 @@ describe(`search plans on ${SEEDED_EXPERTS.toLocaleString('en')} experts`, () =>
     ).toEqual(
       expect.arrayContaining(['expert_profiles_pkey', 'users_pkey', 'external_identities_orcid_user_idx']),
     );
+  });
+
+  it('expert_cards returns every field of a card, named as the card names it', async () => {
+    const [card] = await queryRows<Record<string, unknown>>(
+      t.app.db,
+      sql`select c.* from expert_cards(
+            array(select id from expert_profiles where status = 'approved' limit 1), array[7]) c`,
+    );
+    expect(Object.keys(card!).sort()).toEqual(
+      [...Object.keys(cardColumns), 'avatarKey', 'verifiedOrcid', 'sortKey', 'position'].sort(),
+    );
+    expect(card).toMatchObject({ sortKey: 7 });
   });
 
   it('the by-slug lookup uses the unique index', async () => {

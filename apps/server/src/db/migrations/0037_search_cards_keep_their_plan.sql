@@ -5,26 +5,27 @@
 -- search) is no longer planned again for every search: planned beside the ranking, that join was
 -- 0.3-0.7 ms of a search's 0.5-1 ms of planning on the embedded database, more than running it.
 -- The verified ORCID iD is the one verifiedOrcidFor (src/modules/accounts/oidc/orcid.ts) reads:
--- the person's first linked identity that carries an ORCID iD, as "<iD> <issuer>".
+-- the person's first linked identity that carries an ORCID iD, as "<iD> <issuer>". The columns are
+-- named as the app names a card's fields (CardRow in src/modules/experts/presenter.ts).
 CREATE OR REPLACE FUNCTION expert_cards(p_ids uuid[], p_keys integer[])
 RETURNS TABLE (
-  id uuid,
-  user_id uuid,
-  slug text,
-  display_name text,
-  headline text,
-  category expert_category,
-  subjects text[],
-  hourly_rate_minor integer,
-  currency rate_currency,
-  rate_usd_minor integer,
-  country text,
-  availability expert_availability,
-  rating_centi integer,
-  rating_count integer,
-  avatar_key text,
-  verified_orcid text,
-  sort_key integer,
+  "id" uuid,
+  "userId" uuid,
+  "slug" text,
+  "displayName" text,
+  "headline" text,
+  "category" expert_category,
+  "subjects" text[],
+  "hourlyRateMinor" integer,
+  "currency" rate_currency,
+  "rateUsdMinor" integer,
+  "country" text,
+  "availability" expert_availability,
+  "ratingCenti" integer,
+  "ratingCount" integer,
+  "avatarKey" text,
+  "verifiedOrcid" text,
+  "sortKey" integer,
   "position" bigint
 )
 LANGUAGE plpgsql STABLE

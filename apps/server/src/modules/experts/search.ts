@@ -215,48 +215,9 @@ function buildQuery(db: Executor, conditions: SQL[], sort: SortPlan, limit: numb
     order by c.position`;
 }
 
-/** A row of expert_cards: a card's columns, and the key the page was ranked by. */
-interface CardOfPage {
-  id: string;
-  user_id: string;
-  slug: string;
-  display_name: string;
-  headline: string | null;
-  category: CardRow['category'];
-  subjects: string[];
-  hourly_rate_minor: number | null;
-  currency: CardRow['currency'];
-  rate_usd_minor: number | null;
-  country: string | null;
-  availability: CardRow['availability'];
-  rating_centi: number;
-  rating_count: number;
-  avatar_key: string | null;
-  verified_orcid: string | null;
-  sort_key: number;
-}
-
-async function cardsOf(db: Executor, step: SQL): Promise<(CardRow & { sortKey: number })[]> {
-  const rows = await rowsOf<CardOfPage>(db, step);
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    slug: row.slug,
-    displayName: row.display_name,
-    headline: row.headline,
-    category: row.category,
-    subjects: row.subjects,
-    hourlyRateMinor: row.hourly_rate_minor,
-    currency: row.currency,
-    rateUsdMinor: row.rate_usd_minor,
-    country: row.country,
-    availability: row.availability,
-    ratingCenti: row.rating_centi,
-    ratingCount: row.rating_count,
-    avatarKey: row.avatar_key,
-    verifiedOrcid: row.verified_orcid,
-    sortKey: row.sort_key,
-  }));
+/** A step's cards, each with the key the page was ranked by (expert_cards names them as CardRow does). */
+async function cardsOf(db: Executor, step: SQL) {
+  return rowsOf<CardRow & { sortKey: number }>(db, step);
 }
 
 /** One page plus one row (to know whether another page follows), tier by tier. */
