@@ -199,6 +199,9 @@ for (const width of [390, 1280]) {
     const text = `Raw reads: ${address}. Gene: ${'pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3)} 🧬🧪🔬`;
     await composer(page).fill(text);
     await page.getByRole('button', { name: 'Send' }).click();
+    // Stored: the bubble measured below is the stored message's, not the pending one it replaces
+    // (measured during that swap, the bubble had no box, once in a CI run).
+    await expect(page.getByTestId('message-status')).toHaveText('Sent');
     const link = messages(page).getByRole('link', { name: address });
     await expect(link).toBeVisible();
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
