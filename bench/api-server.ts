@@ -6,7 +6,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
-import { hashToken } from '../apps/server/src/lib/tokens.ts';
+import { verifyPassword } from '../apps/server/src/lib/passwords.ts';
+import { hashToken, newToken } from '../apps/server/src/lib/tokens.ts';
 import { SESSION_LOOKUP_SQL } from '../apps/server/src/modules/accounts/sessions.ts';
 import { benchConfig } from './bench-config.ts';
 
@@ -33,6 +34,26 @@ bare.get('/bare/me', async (request, reply) => {
   });
   if (rows.length === 0) return reply.status(401).send({ message: 'no' });
   return rows[0];
+});
+/*
+ * The least any password sign-in must do, for bench/api.ts's logins: read the account's hash by
+ * e-mail, verify it (through the app's limit of hashes at a time, as the app's sign-in does), and
+ * store a session under the token's hash. No rate limits, known devices, schemas or cookies.
+ */
+const BARE_USER_SQL =
+  'select id, password_hash from users where lower(email) = $1 and deleted_at is null limit 1';
+const BARE_SESSION_SQL =
+  "insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '30 days')";
+bare.post('/bare/login', async (request, reply) => {
+  const { email, password } = request.body as { email: string; password: string };
+  const [user] = (await database.rawQuery(BARE_USER_SQL, [email.toLowerCase()], {
+    name: 'bare_user_by_email',
+  })) as { id: string; password_hash: string | null }[];
+  if (!user?.password_hash || !(await verifyPassword(user.password_hash, password)))
+    return reply.status(401).send({ message: 'no' });
+  const token = newToken();
+  await database.rawQuery(BARE_SESSION_SQL, [user.id, hashToken(token)], { name: 'bare_insert_session' });
+  return { token };
 });
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
