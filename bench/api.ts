@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { verify as argon2Verify } from '@node-rs/argon2';
 import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords.ts';
+import { serverNodeOptions } from './server-node-options.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
@@ -21,7 +22,8 @@ interface Ports {
 }
 
 const child = fork(fileURLToPath(new URL('./api-server.ts', import.meta.url)), {
-  execArgv: ['--import', 'tsx'],
+  // The app and its baselines share this process, under production's runtime options.
+  execArgv: ['--import', 'tsx', ...serverNodeOptions()],
   env: { ...process.env },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });

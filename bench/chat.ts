@@ -18,6 +18,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { serverNodeOptions } from './server-node-options.ts';
 import type { BenchPerson, DurablePayload, ServerMode, ServerReady } from './chat-server.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
@@ -103,7 +104,8 @@ interface Target {
 
 async function start(mode: ServerMode): Promise<Target> {
   const child = fork(fileURLToPath(new URL('./chat-server.ts', import.meta.url)), [mode], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    // All three under production's runtime options, so that they differ only in what they do.
+    execArgv: ['--expose-gc', '--import', 'tsx', ...serverNodeOptions()],
     env: { ...process.env, BENCH_SOCKETS: String(SOCKETS) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

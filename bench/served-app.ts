@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeOptions } from './server-node-options.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -35,7 +36,9 @@ export async function startServedApp(name: string): Promise<ServedApp> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `sciwise-bench-${name}-`));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // Under production's runtime options, from source.
+  const args = [...serverNodeOptions(), '--import', 'tsx', 'apps/server/src/main.ts'];
+  const server = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
