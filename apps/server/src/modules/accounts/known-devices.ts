@@ -47,7 +47,8 @@ export function deviceSignIn(
   return {
     token,
     // The delete reads the snapshot from before the insert, so it keeps the newest
-    // DEVICES_PER_ACCOUNT - 1 others beside the new device. It locks the devices it removes in id
+    // DEVICES_PER_ACCOUNT - 1 others beside the new device (known_devices_beyond, which reads
+    // them through an index scan: migration 0038 says why). It locks the devices it removes in id
     // order first (the array is built before the delete runs): two sign-ins of one account at once
     // then queue on the devices both would remove, where locking them in the order each delete met
     // them deadlocked one or two sign-ins in 8,000 under load.
@@ -59,10 +60,7 @@ export function deviceSignIn(
         delete from ${knownDevices}
          where id = any(array(
            select id from ${knownDevices}
-            where id in (
-              select id from ${knownDevices} where user_id = ${userId}::uuid
-               order by last_used_at desc offset ${DEVICES_PER_ACCOUNT - 1}
-            )
+            where id = any(array(select known_devices_beyond(${userId}::uuid, ${DEVICES_PER_ACCOUNT - 1})))
             order by id
             for update
          ))
