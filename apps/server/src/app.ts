@@ -41,6 +41,7 @@ import {
 import { IdentityProviders } from './modules/accounts/oidc/providers.ts';
 import { externalSignInRoutes } from './modules/accounts/oidc/routes.ts';
 import { callbackUrl } from './modules/accounts/oidc/redirect-flow.ts';
+import { sessionPurger } from './modules/accounts/session-purge.ts';
 import { expertPageHead } from './modules/experts/page-head.ts';
 import { expertApplicationRoutes } from './modules/experts/application-routes.ts';
 import { expertProfileEditRoutes } from './modules/experts/profile-edit-routes.ts';
@@ -211,8 +212,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await reconcilePayouts(ctx);
     await purgeIdempotencyKeys(database.db, ctx.clock.now());
   });
+  const purgeSessions = sessionPurger(database.db);
   // Payments a crash left open are settled at start-up, then every RECONCILE_EVERY_MS on the job
-  // runner's beat.
+  // runner's beat, which also walks a step of the sessions table for long-ended sessions.
   app.addHook('onReady', async () => {
     if (config.jobsPollMs === 0) return;
     await app.reconcilePayments();
@@ -220,6 +222,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     jobs.start(config.jobsPollMs, async () => {
       if (performance.now() - reconciledAt < RECONCILE_EVERY_MS) return;
       reconciledAt = performance.now();
+      // Apart, so that neither's failure (a processor's outage, say) holds up the other.
+      await purgeSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
       await app.reconcilePayments();
     });
   });
